@@ -1,0 +1,221 @@
+package io.stormsim.bolts.bsp;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+import org.apache.storm.generated.GlobalStreamId;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+
+/**
+ * Bulk-synchronous steps on Storm: the one mechanism every phase bolt uses.
+ *
+ * <p>Every message is a tuple (step, payload). A subclass names its input streams and how many
+ * messages each brings per step ({@link FanIn}); upstream tasks send exactly one message per step to
+ * every partition they address, empty if need be. The bolt buffers tuples by step and, once a step's
+ * inputs are all there, calls {@link #onStep} with them ordered by stream and source task index, so the
+ * result never depends on arrival order. Outputs go to partition p explicitly (direct streams, task
+ * index p of the single subscribed component), anchored to all of the step's inputs, which are acked
+ * after {@code onStep} returns. If it throws, the error is reported to Storm (UI, logs) and the inputs
+ * are failed, so the step's trigger fails at the spout instead of hanging.
+ *
+ * <p>Streams named by {@link #handOverStreams} carry state for a later step to a bolt that keeps it
+ * between steps: they are acked on arrival (they end the tuple tree of the step that sent them) and
+ * passed to {@link #onHandOver}.
+ */
+public abstract class StepBolt extends BaseRichBolt {
+    public static final Fields FIELDS = new Fields("step", "payload");
+
+    private transient OutputCollector collector;
+    private transient TopologyContext context;
+    private transient Map<String, Integer> expectedPerStep;
+    private transient TreeMap<Long, Pending> pending;
+    private transient List<Tuple> anchors;
+    private transient long stepStartNanos;
+    protected transient int partition;
+    protected transient int partitions;
+
+    private static final class Pending {
+        final List<Tuple> tuples = new ArrayList<>();
+        int count;
+    }
+
+    /** Input streams of this bolt and their fan-in. */
+    protected abstract Map<String, FanIn> inputs();
+
+    /** Output streams of this bolt (all direct). */
+    protected abstract List<String> outputs();
+
+    /** Called once all inputs of {@code step} are there. */
+    protected abstract void onStep(long step, StepInputs in) throws Exception;
+
+    /** Streams that hand over state for a later step; none by default. */
+    protected Set<String> handOverStreams() {
+        return Collections.emptySet();
+    }
+
+    protected void onHandOver(long step, Object payload) {
+        throw new IllegalStateException("no hand-over streams declared");
+    }
+
+    /** Subclass set-up, after the partition and the inputs are known. */
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+    }
+
+    @Override
+    public final void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        this.collector = collector;
+        this.context = context;
+        this.partition = context.getThisTaskIndex();
+        this.partitions = context.getComponentTasks(context.getThisComponentId()).size();
+        this.pending = new TreeMap<>();
+        this.expectedPerStep = expectedMessages(context);
+        setUp(conf, context);
+    }
+
+    private Map<String, Integer> expectedMessages(TopologyContext context) {
+        Map<String, Integer> expected = new HashMap<>();
+        Map<String, FanIn> declared = inputs();
+        for (GlobalStreamId source : context.getThisSources().keySet()) {
+            String stream = source.get_streamId();
+            if (handOverStreams().contains(stream)) {
+                continue;
+            }
+            FanIn fanIn = declared.get(stream);
+            if (fanIn == null) {
+                throw new IllegalStateException(context.getThisComponentId() + " is subscribed to stream '" + stream
+                        + "' of " + source.get_componentId() + ", which it does not read; it reads " + declared.keySet());
+            }
+            int messages = fanIn == FanIn.SAME_PARTITION ? 1
+                    : context.getComponentTasks(source.get_componentId()).size();
+            if (expected.put(stream, messages) != null) {
+                throw new IllegalStateException(context.getThisComponentId() + " has two sources for stream '" + stream + "'");
+            }
+        }
+        for (String stream : declared.keySet()) {
+            if (!expected.containsKey(stream)) {
+                throw new IllegalStateException(context.getThisComponentId() + " needs stream '" + stream
+                        + "' but no component sends it to it: check the topology's streams");
+            }
+        }
+        return expected;
+    }
+
+    @Override
+    public final void execute(Tuple tuple) {
+        long step = tuple.getLong(0);
+        if (handOverStreams().contains(tuple.getSourceStreamId())) {
+            try {
+                onHandOver(step, tuple.getValue(1));
+                collector.ack(tuple);
+            } catch (RuntimeException e) {
+                collector.reportError(e);
+                collector.fail(tuple);
+            }
+            return;
+        }
+        Pending p = pending.computeIfAbsent(step, s -> new Pending());
+        p.tuples.add(tuple);
+        p.count++;
+        if (p.count == totalExpected()) {
+            pending.remove(step);
+            runStep(step, p.tuples);
+        }
+    }
+
+    private int totalExpected() {
+        int total = 0;
+        for (int e : expectedPerStep.values()) {
+            total += e;
+        }
+        return total;
+    }
+
+    private void runStep(long step, List<Tuple> tuples) {
+        tuples.sort((a, b) -> Integer.compare(sourceIndex(a), sourceIndex(b)));
+        Map<String, List<Object>> byStream = new HashMap<>();
+        for (String stream : expectedPerStep.keySet()) {
+            byStream.put(stream, new ArrayList<>());
+        }
+        for (Tuple t : tuples) {
+            byStream.get(t.getSourceStreamId()).add(t.getValue(1));
+        }
+        for (Map.Entry<String, List<Object>> e : byStream.entrySet()) {
+            if (e.getValue().size() != expectedPerStep.get(e.getKey())) {
+                failAll(tuples, new IllegalStateException("step " + step + " of " + context.getThisComponentId()
+                        + " got " + e.getValue().size() + " messages on '" + e.getKey() + "', expected "
+                        + expectedPerStep.get(e.getKey())));
+                return;
+            }
+        }
+        anchors = tuples;
+        stepStartNanos = System.nanoTime();
+        try {
+            onStep(step, new StepInputs(byStream));
+        } catch (Exception e) {
+            failAll(tuples, e);
+            return;
+        } finally {
+            anchors = null;
+        }
+        for (Tuple t : tuples) {
+            collector.ack(t);
+        }
+    }
+
+    private void failAll(Collection<Tuple> tuples, Exception e) {
+        collector.reportError(e);
+        for (Tuple t : tuples) {
+            collector.fail(t);
+        }
+    }
+
+    private int sourceIndex(Tuple t) {
+        return context.getComponentTasks(t.getSourceComponent()).indexOf(t.getSourceTask());
+    }
+
+    /** Nanoseconds since {@link #onStep} of the current step began. */
+    protected long stepElapsedNanos() {
+        return System.nanoTime() - stepStartNanos;
+    }
+
+    /** Sends {@code payload} to partition {@code target} of the component subscribed to {@code stream}. */
+    protected void emitTo(String stream, int target, long step, Object payload) {
+        collector.emitDirect(targetTasks(stream).get(target), stream, anchors, new Values(step, payload));
+    }
+
+    /** Sends {@code payloadFor.apply(p)} to every partition p of the component subscribed to {@code stream}. */
+    protected void emitToEach(String stream, long step, IntFunction<Object> payloadFor) {
+        List<Integer> tasks = targetTasks(stream);
+        for (int p = 0; p < tasks.size(); p++) {
+            collector.emitDirect(tasks.get(p), stream, anchors, new Values(step, payloadFor.apply(p)));
+        }
+    }
+
+    private List<Integer> targetTasks(String stream) {
+        Map<String, ?> targets = context.getThisTargets().get(stream);
+        if (targets == null || targets.size() != 1) {
+            throw new IllegalStateException("stream '" + stream + "' of " + context.getThisComponentId()
+                    + " must go to exactly one component, goes to " + (targets == null ? "none" : targets.keySet()));
+        }
+        return context.getComponentTasks(targets.keySet().iterator().next());
+    }
+
+    @Override
+    public final void declareOutputFields(OutputFieldsDeclarer declarer) {
+        for (String stream : outputs()) {
+            declarer.declareStream(stream, true, FIELDS);
+        }
+    }
+}

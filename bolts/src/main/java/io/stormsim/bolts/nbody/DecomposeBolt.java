@@ -1,0 +1,50 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.CostHistogram;
+import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.PartitionPhases.KeyedBodies;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * Phase 2: the root cell from every partition's box; the partition's bodies sorted along the Morton
+ * curve; and its cost histogram (last round's interaction counts), sent to every partition.
+ */
+public class DecomposeBolt extends StepBolt {
+    public static final String HISTOGRAM = "histogram";
+    public static final String KEYED = "keyed";
+
+    private transient NbodyConfig config;
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(BoundsBolt.BOX, FanIn.EACH_SOURCE_TASK, BoundsBolt.BODIES, FanIn.SAME_PARTITION);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(HISTOGRAM, KEYED);
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        config = NbodyConfig.from(conf);
+    }
+
+    @Override
+    protected void onStep(long round, StepInputs in) {
+        PartitionState state = in.one(BoundsBolt.BODIES);
+        state.root = PartitionPhases.root(in.all(BoundsBolt.BOX));
+        KeyedBodies keyed = KeyedBodies.sort(state.bodies, state.root);
+        state.bodies = keyed.bodies();
+        state.keys = keyed.keys();
+        CostHistogram histogram = PartitionPhases.histogram(keyed, config.params());
+        state.timed(Phase.DECOMPOSE, stepElapsedNanos());
+        emitToEach(HISTOGRAM, round, p -> histogram);
+        emitTo(KEYED, partition, round, state);
+    }
+}

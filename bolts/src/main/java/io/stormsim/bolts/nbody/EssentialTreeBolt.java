@@ -1,0 +1,46 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.Box;
+import io.stormsim.nbody.Octree;
+import io.stormsim.nbody.PartitionPhases;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Phase 5: the locally essential tree exchange. To every other partition this one sends its subtrees
+ * pruned for that partition's box: moments where the cells are far enough for all its bodies, deeper
+ * cells and bodies otherwise. To itself it sends its whole local tree.
+ */
+public class EssentialTreeBolt extends StepBolt {
+    public static final String ESSENTIAL = "essential";
+    public static final String PARTITION = "partition";
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(TreeBolt.EXTENT, FanIn.EACH_SOURCE_TASK, TreeBolt.TREE, FanIn.SAME_PARTITION);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(ESSENTIAL, PARTITION);
+    }
+
+    @Override
+    protected void onStep(long round, StepInputs in) {
+        PartitionState state = in.one(TreeBolt.TREE);
+        List<Box> extents = in.all(TreeBolt.EXTENT);
+        Octree local = state.localTree;
+        int subtrees = state.decomposition.leafStart(partition + 1) - state.decomposition.leafStart(partition);
+        Octree[] essential = new Octree[partitions];
+        for (int q = 0; q < partitions; q++) {
+            essential[q] = q == partition ? local : PartitionPhases.essentialTree(local, subtrees, extents.get(q));
+        }
+        state.localTree = null;
+        state.timed(Phase.ESSENTIAL_TREE, stepElapsedNanos());
+        emitToEach(ESSENTIAL, round, q -> essential[q]);
+        emitTo(PARTITION, partition, round, state);
+    }
+}

@@ -1,0 +1,46 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.PartitionPhases;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * Phase 6: the global tree as this partition needs it (the shared top cells over every partition's
+ * essential subtrees) and the walk that gives its bodies their accelerations, potentials and
+ * interaction counts.
+ */
+public class ForceBolt extends StepBolt {
+    public static final String FIELD = "field";
+
+    private transient NbodyConfig config;
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(EssentialTreeBolt.ESSENTIAL, FanIn.EACH_SOURCE_TASK, EssentialTreeBolt.PARTITION, FanIn.SAME_PARTITION);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(FIELD);
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        config = NbodyConfig.from(conf);
+    }
+
+    @Override
+    protected void onStep(long round, StepInputs in) {
+        PartitionState state = in.one(EssentialTreeBolt.PARTITION);
+        state.field = PartitionPhases.field(state.decomposition, state.root, in.all(EssentialTreeBolt.ESSENTIAL),
+                partition, state.bodies.n, config.params());
+        state.decomposition = null;
+        state.root = null;
+        state.timed(Phase.FORCE, stepElapsedNanos());
+        emitTo(FIELD, partition, round, state);
+    }
+}

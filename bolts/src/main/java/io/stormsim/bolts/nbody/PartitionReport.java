@@ -1,0 +1,18 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Conserved;
+
+/** What a partition reports to the diagnostics bolt at the end of a round. */
+public final class PartitionReport {
+    public final Conserved conserved;
+    public final long[] phaseNanos;
+    /** The partition's bodies in the last round of a bounded run, else null. */
+    public final Bodies finalBodies;
+
+    public PartitionReport(Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
+        this.conserved = conserved;
+        this.phaseNanos = phaseNanos;
+        this.finalBodies = finalBodies;
+    }
+}

@@ -1,0 +1,11 @@
+package io.stormsim.bolts.nbody;
+
+/** The phases of a Barnes-Hut round, one bolt each, in order. */
+public enum Phase {
+    BOUNDS, DECOMPOSE, MIGRATE, TREE, ESSENTIAL_TREE, FORCE, UPDATE;
+
+    /** Column name in the diagnostics CSV. */
+    public String column() {
+        return name().toLowerCase() + "_ms";
+    }
+}

@@ -1,0 +1,52 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Box;
+import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.PartitionPhases.KeyedBodies;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * Phase 4: the partition's bodies (the pieces it received, in key order) and the subtrees of its top
+ * leaves with their moments; its bounding box goes to every partition, which prunes what it sends
+ * this one by it.
+ */
+public class TreeBolt extends StepBolt {
+    public static final String EXTENT = "extent";
+    public static final String TREE = "tree";
+
+    private transient NbodyConfig config;
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(MigrateBolt.PIECE, FanIn.EACH_SOURCE_TASK, MigrateBolt.PLAN, FanIn.SAME_PARTITION);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(EXTENT, TREE);
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        config = NbodyConfig.from(conf);
+    }
+
+    @Override
+    protected void onStep(long round, StepInputs in) {
+        PartitionState state = in.one(MigrateBolt.PLAN);
+        List<Bodies> pieces = in.all(MigrateBolt.PIECE);
+        KeyedBodies owned = KeyedBodies.sort(Bodies.concat(pieces), state.root);
+        state.bodies = owned.bodies();
+        state.localTree = PartitionPhases.localTree(owned, state.root, state.decomposition, partition, config.params());
+        Box extent = Box.of(state.bodies);
+        state.timed(Phase.TREE, stepElapsedNanos());
+        emitToEach(EXTENT, round, p -> extent);
+        emitTo(TREE, partition, round, state);
+    }
+}

@@ -1,0 +1,96 @@
+package io.stormsim.bolts.wire;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import io.stormsim.bolts.nbody.PartitionReport;
+import io.stormsim.bolts.nbody.PartitionState;
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Box;
+import io.stormsim.nbody.Conserved;
+import io.stormsim.nbody.Gravity;
+import io.stormsim.nbody.Octree;
+import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.Parameters;
+import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.RootCell;
+import io.stormsim.nbody.TreeBuilder;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.serialization.SerializationFactory;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.Test;
+
+/** Every payload survives Storm's Kryo (configured as the topology configures it) bit for bit. */
+class NbodyKryoTest {
+    private static Kryo stormKryo(boolean withDecorator) {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put(Config.TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION, false);
+        if (withDecorator) {
+            conf.put(Config.TOPOLOGY_KRYO_DECORATORS, List.of(NbodyKryo.class.getName()));
+        }
+        return SerializationFactory.getKryo(conf);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T roundTrip(Kryo kryo, T value) {
+        Output out = new Output(1024, -1);
+        kryo.writeClassAndObject(out, value);
+        return (T) kryo.readClassAndObject(new Input(out.toBytes()));
+    }
+
+    @Test
+    void partitionStateAndItsPartsRoundTripExactly() {
+        Kryo kryo = stormKryo(true);
+        Bodies bodies = PlummerSphere.generate(500, 3);
+        RootCell root = RootCell.around(Box.of(bodies));
+        PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(bodies, root);
+        Octree tree = TreeBuilder.build(kb.bodies(), kb.keys(), root, 8, 0.5);
+        PartitionState s = new PartitionState(kb.bodies());
+        s.keys = kb.keys();
+        s.root = root;
+        s.localTree = tree;
+        s.decomposition = PartitionPhases.decompose(List.of(PartitionPhases.histogram(kb, Parameters.of(1, 0.1, 0.5, 0.01))),
+                2, Parameters.of(1, 0.1, 0.5, 0.01));
+        s.field = Gravity.treeField(tree, 0, 0, tree.bodyCount, 0.01);
+        s.phaseNanos[3] = 12345;
+
+        PartitionState back = roundTrip(kryo, s);
+        assertTrue(kb.bodies().sameStateBits(back.bodies));
+        assertArrayEquals(s.keys, back.keys);
+        assertEquals(root.half, back.root.half);
+        assertArrayEquals(java.util.Arrays.copyOf(tree.cell, tree.cellCount * Octree.CELL_STRIDE), back.localTree.cell);
+        assertArrayEquals(java.util.Arrays.copyOf(tree.bodyId, tree.bodyCount), back.localTree.bodyId);
+        assertArrayEquals(s.decomposition.leafOwner, back.decomposition.leafOwner);
+        assertArrayEquals(s.field.ax, back.field.ax);
+        assertArrayEquals(s.field.interactions, back.field.interactions);
+        assertArrayEquals(s.phaseNanos, back.phaseNanos);
+
+        PartitionState empty = roundTrip(kryo, new PartitionState());
+        assertNull(empty.bodies);
+        assertNull(empty.localTree);
+
+        Conserved c = new Conserved();
+        c.add(bodies, 0, -1.5, 42);
+        PartitionReport r = roundTrip(kryo, new PartitionReport(c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
+        assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
+        assertEquals(42, r.conserved.interactions);
+        assertNull(r.finalBodies);
+    }
+
+    @Test
+    void withoutTheDecoratorStormRefusesThePayloads() {
+        Kryo kryo = stormKryo(false);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> roundTrip(kryo, new PartitionState()));
+        assertTrue(e.getMessage().contains("not registered"), e.getMessage());
+    }
+}

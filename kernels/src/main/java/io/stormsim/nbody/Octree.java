@@ -1,0 +1,229 @@
+package io.stormsim.nbody;
+
+import java.util.Arrays;
+
+/**
+ * A Barnes-Hut octree, or a set of subtrees of one, in flat primitive arrays.
+ *
+ * <p>Cell c owns {@code cell[c*CELL_STRIDE ..]} (centre of mass, mass, traceless quadrupole, squared
+ * opening radius, geometric centre and half side) and {@code link[c*LINK_STRIDE ..]} (first child and
+ * child count, or first body and body count for a leaf). The children of a cell are contiguous and in
+ * octant order, so a depth-first walk visits cells in Morton order. A cell whose subtree was left out of
+ * a locally essential tree because it is far enough for every target has no children and a body count
+ * of {@link #PRUNED}. Bodies are kept as {x, y, z, m} quadruples plus their ids.
+ *
+ * <p>The tree is a pure function of the bodies (sorted by key, then id), the root cell, the leaf
+ * capacity and theta: cells split when they hold more than the leaf capacity; moments of a cell are
+ * summed from its bodies or children in order. That is what lets partitions rebuild exactly the pieces
+ * of the one global tree they need.
+ */
+public final class Octree {
+    public static final int COM_X = 0, COM_Y = 1, COM_Z = 2, MASS = 3;
+    public static final int Q_XX = 4, Q_YY = 5, Q_ZZ = 6, Q_XY = 7, Q_XZ = 8, Q_YZ = 9;
+    public static final int OPEN_R2 = 10, CENTER_X = 11, CENTER_Y = 12, CENTER_Z = 13, HALF = 14;
+    public static final int CELL_STRIDE = 15;
+    public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3;
+    public static final int LINK_STRIDE = 4;
+    public static final int BODY_STRIDE = 4;
+    public static final int PRUNED = -1;
+
+    public int cellCount;
+    public double[] cell;
+    public int[] link;
+    public int bodyCount;
+    public double[] body;
+    public long[] bodyId;
+
+    public Octree(int cellCapacity, int bodyCapacity) {
+        cell = new double[Math.max(cellCapacity, 1) * CELL_STRIDE];
+        link = new int[Math.max(cellCapacity, 1) * LINK_STRIDE];
+        body = new double[Math.max(bodyCapacity, 1) * BODY_STRIDE];
+        bodyId = new long[Math.max(bodyCapacity, 1)];
+    }
+
+    /** A tree restored from its arrays (for example after deserialisation). */
+    public Octree(int cellCount, double[] cell, int[] link, int bodyCount, double[] body, long[] bodyId) {
+        this.cellCount = cellCount;
+        this.cell = cell;
+        this.link = link;
+        this.bodyCount = bodyCount;
+        this.body = body;
+        this.bodyId = bodyId;
+    }
+
+    /** Appends {@code count} empty cells and returns the index of the first. */
+    public int addCells(int count) {
+        int first = cellCount;
+        cellCount += count;
+        if (cellCount * CELL_STRIDE > cell.length) {
+            int capacity = Math.max(cellCount, 2 * cell.length / CELL_STRIDE);
+            cell = Arrays.copyOf(cell, capacity * CELL_STRIDE);
+            link = Arrays.copyOf(link, capacity * LINK_STRIDE);
+        }
+        return first;
+    }
+
+    private int addBodies(int count) {
+        int first = bodyCount;
+        bodyCount += count;
+        if (bodyCount > bodyId.length) {
+            int capacity = Math.max(bodyCount, 2 * bodyId.length);
+            body = Arrays.copyOf(body, capacity * BODY_STRIDE);
+            bodyId = Arrays.copyOf(bodyId, capacity);
+        }
+        return first;
+    }
+
+    /** Appends bodies {@code from..to-1} of {@code b} and returns the index of the first. */
+    public int addBodies(Bodies b, int from, int to) {
+        int first = addBodies(to - from);
+        for (int i = from, k = first; i < to; i++, k++) {
+            body[k * BODY_STRIDE] = b.x[i];
+            body[k * BODY_STRIDE + 1] = b.y[i];
+            body[k * BODY_STRIDE + 2] = b.z[i];
+            body[k * BODY_STRIDE + 3] = b.mass[i];
+            bodyId[k] = b.id[i];
+        }
+        return first;
+    }
+
+    public void setGeometry(int c, RootCell root, int level, long prefix) {
+        root.cellGeometry(level, prefix, cell, c * CELL_STRIDE + CENTER_X);
+    }
+
+    public void setLeaf(int c, int firstBody, int bodyCount) {
+        link[c * LINK_STRIDE + FIRST_CHILD] = 0;
+        link[c * LINK_STRIDE + CHILD_COUNT] = 0;
+        link[c * LINK_STRIDE + FIRST_BODY] = firstBody;
+        link[c * LINK_STRIDE + BODY_COUNT] = bodyCount;
+    }
+
+    public void setInternal(int c, int firstChild, int childCount) {
+        link[c * LINK_STRIDE + FIRST_CHILD] = firstChild;
+        link[c * LINK_STRIDE + CHILD_COUNT] = childCount;
+        link[c * LINK_STRIDE + FIRST_BODY] = 0;
+        link[c * LINK_STRIDE + BODY_COUNT] = 0;
+    }
+
+    public int childCount(int c) {
+        return link[c * LINK_STRIDE + CHILD_COUNT];
+    }
+
+    public int firstChild(int c) {
+        return link[c * LINK_STRIDE + FIRST_CHILD];
+    }
+
+    public boolean isPruned(int c) {
+        return link[c * LINK_STRIDE + BODY_COUNT] == PRUNED;
+    }
+
+    /**
+     * Copies the subtree of {@code src} under {@code srcCell} into cell {@code dst} of this tree. With a
+     * {@code prunedFor} box, cells that every point of the box accepts as a whole are copied without
+     * their subtrees and marked {@link #PRUNED}: that is the locally essential tree for a partition
+     * whose bodies lie in the box. Without one, the subtree is copied whole.
+     */
+    public void copySubtree(int dst, Octree src, int srcCell, Box prunedFor) {
+        System.arraycopy(src.cell, srcCell * CELL_STRIDE, cell, dst * CELL_STRIDE, CELL_STRIDE);
+        int s = srcCell * LINK_STRIDE;
+        int children = src.link[s + CHILD_COUNT];
+        if (prunedFor != null && Gravity.acceptedByBox(src.cell, srcCell * CELL_STRIDE, prunedFor.bounds)) {
+            setLeaf(dst, 0, PRUNED);
+        } else if (children == 0) {
+            int n = src.link[s + BODY_COUNT];
+            if (n == PRUNED) {
+                setLeaf(dst, 0, PRUNED);
+                return;
+            }
+            int first = addBodies(n);
+            int from = src.link[s + FIRST_BODY];
+            System.arraycopy(src.body, from * BODY_STRIDE, body, first * BODY_STRIDE, n * BODY_STRIDE);
+            System.arraycopy(src.bodyId, from, bodyId, first, n);
+            setLeaf(dst, first, n);
+        } else {
+            int firstChild = addCells(children);
+            setInternal(dst, firstChild, children);
+            int srcFirst = src.link[s + FIRST_CHILD];
+            for (int k = 0; k < children; k++) {
+                copySubtree(firstChild + k, src, srcFirst + k, prunedFor);
+            }
+        }
+    }
+
+    /** Sets the moments and opening radius of cell c from its bodies (leaf) or its children, in order. */
+    public void computeMoments(int c, double theta) {
+        int l = c * LINK_STRIDE;
+        int base = c * CELL_STRIDE;
+        int children = link[l + CHILD_COUNT];
+        double m = 0, sx = 0, sy = 0, sz = 0;
+        if (children == 0) {
+            int from = link[l + FIRST_BODY], to = from + link[l + BODY_COUNT];
+            for (int b = from; b < to; b++) {
+                double mb = body[b * BODY_STRIDE + 3];
+                m += mb;
+                sx += mb * body[b * BODY_STRIDE];
+                sy += mb * body[b * BODY_STRIDE + 1];
+                sz += mb * body[b * BODY_STRIDE + 2];
+            }
+            double cx = sx / m, cy = sy / m, cz = sz / m;
+            clearQuadrupole(base);
+            for (int b = from; b < to; b++) {
+                addPointQuadrupole(base, body[b * BODY_STRIDE + 3], body[b * BODY_STRIDE] - cx,
+                        body[b * BODY_STRIDE + 1] - cy, body[b * BODY_STRIDE + 2] - cz);
+            }
+            setCentre(base, m, cx, cy, cz, theta);
+        } else {
+            int from = link[l + FIRST_CHILD], to = from + children;
+            for (int k = from; k < to; k++) {
+                int kb = k * CELL_STRIDE;
+                double mk = cell[kb + MASS];
+                m += mk;
+                sx += mk * cell[kb + COM_X];
+                sy += mk * cell[kb + COM_Y];
+                sz += mk * cell[kb + COM_Z];
+            }
+            double cx = sx / m, cy = sy / m, cz = sz / m;
+            clearQuadrupole(base);
+            for (int k = from; k < to; k++) {
+                int kb = k * CELL_STRIDE;
+                for (int q = Q_XX; q <= Q_YZ; q++) {
+                    cell[base + q] += cell[kb + q];
+                }
+                addPointQuadrupole(base, cell[kb + MASS], cell[kb + COM_X] - cx, cell[kb + COM_Y] - cy,
+                        cell[kb + COM_Z] - cz);
+            }
+            setCentre(base, m, cx, cy, cz, theta);
+        }
+    }
+
+    private void clearQuadrupole(int base) {
+        Arrays.fill(cell, base + Q_XX, base + Q_YZ + 1, 0.0);
+    }
+
+    /** Adds the traceless quadrupole m (3 d d^T - |d|^2 I) of a point mass at offset d from the centre of mass. */
+    private void addPointQuadrupole(int base, double m, double dx, double dy, double dz) {
+        double d2 = dx * dx + dy * dy + dz * dz;
+        cell[base + Q_XX] += m * (3 * dx * dx - d2);
+        cell[base + Q_YY] += m * (3 * dy * dy - d2);
+        cell[base + Q_ZZ] += m * (3 * dz * dz - d2);
+        cell[base + Q_XY] += m * 3 * dx * dy;
+        cell[base + Q_XZ] += m * 3 * dx * dz;
+        cell[base + Q_YZ] += m * 3 * dy * dz;
+    }
+
+    /**
+     * Stores mass and centre of mass, and the opening radius s/theta + delta (Barnes 1994): delta, the
+     * distance from the geometric centre to the centre of mass, keeps a far-off centre of mass from
+     * letting a nearby body accept the cell.
+     */
+    private void setCentre(int base, double m, double cx, double cy, double cz, double theta) {
+        cell[base + MASS] = m;
+        cell[base + COM_X] = cx;
+        cell[base + COM_Y] = cy;
+        cell[base + COM_Z] = cz;
+        double ox = cx - cell[base + CENTER_X], oy = cy - cell[base + CENTER_Y], oz = cz - cell[base + CENTER_Z];
+        double delta = Math.sqrt(ox * ox + oy * oy + oz * oz);
+        double openRadius = 2 * cell[base + HALF] / theta + delta;
+        cell[base + OPEN_R2] = openRadius * openRadius;
+    }
+}

@@ -1,0 +1,90 @@
+package io.stormsim.topologies;
+
+import io.stormsim.bolts.nbody.DiagnosticsBolt;
+import io.stormsim.bolts.nbody.NbodyConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.ErrorInfo;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.generated.NotAliveException;
+import org.apache.storm.generated.TopologyInfo;
+
+/**
+ * Runs a bounded simulation topology on an embedded LocalCluster until its summary appears in the
+ * output directory, a component reports an error, or the time limit passes; then kills it.
+ */
+public final class LocalRun {
+    private LocalRun() {
+    }
+
+    /** The run did not complete; the message carries the errors Storm reported. */
+    public static final class RunFailedException extends Exception {
+        public RunFailedException(String message) {
+            super(message);
+        }
+    }
+
+    /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
+    public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
+        NbodyConfig nbody = NbodyConfig.from(topology.config);
+        if (nbody.params().steps() == 0) {
+            throw new ConfigException(NbodyConfig.STEPS + " = 0 (without end) is not allowed on an embedded run: it"
+                    + " would never finish; give a number of steps, or submit it to a cluster");
+        }
+        Path summary = nbody.outputDir().resolve(DiagnosticsBolt.SUMMARY);
+        Files.deleteIfExists(summary);
+        String name = topology.name();
+        cluster.submitTopology(name, topology.config, topology.build());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (!Files.exists(summary)) {
+                List<String> errors = errors(cluster.getTopologyInfoByName(name));
+                if (!errors.isEmpty()) {
+                    throw new RunFailedException("topology " + name + " failed:\n  " + String.join("\n  ", errors));
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new RunFailedException("topology " + name + " did not finish within " + timeout.toSeconds()
+                            + " s (no " + summary + ")");
+                }
+                Thread.sleep(100);
+            }
+        } finally {
+            kill(cluster, name);
+        }
+        return nbody.outputDir();
+    }
+
+    /** Kills the topology at once and waits until the name is free for the next run. */
+    private static void kill(LocalCluster cluster, String name) throws Exception {
+        KillOptions now = new KillOptions();
+        now.set_wait_secs(0);
+        cluster.killTopologyWithOpts(name, now);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                cluster.getTopologyInfoByName(name);
+            } catch (NotAliveException gone) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new RunFailedException("topology " + name + " was killed but is still listed after 60 s");
+    }
+
+    private static List<String> errors(TopologyInfo info) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, List<ErrorInfo>> e : info.get_errors().entrySet()) {
+            for (ErrorInfo error : e.getValue()) {
+                String text = error.get_error();
+                int firstLines = text.indexOf('\n', text.indexOf('\n') + 1);
+                out.add(e.getKey() + ": " + (firstLines > 0 ? text.substring(0, firstLines) : text));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,98 @@
+package io.stormsim.topologies;
+
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.nbody.DiagnosticsBolt;
+import io.stormsim.bolts.nbody.NbodyConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.flux.model.BoltDef;
+import org.apache.storm.flux.model.SpoutDef;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** Checks of a topology's values that Storm and Flux leave to run time, made before anything is submitted. */
+final class TopologyChecks {
+    private TopologyChecks() {
+    }
+
+    static void check(TopologyDef def, Config config) throws ConfigException {
+        for (SpoutDef s : def.getSpouts()) {
+            checkParallelism("spout '" + s.getId() + "'", s.getParallelism());
+        }
+        Integer partitions = null;
+        String firstPhase = null;
+        for (BoltDef b : def.getBolts()) {
+            checkParallelism("bolt '" + b.getId() + "'", b.getParallelism());
+            Class<?> type = boltClass(b);
+            if (DiagnosticsBolt.class.isAssignableFrom(type)) {
+                if (b.getParallelism() != 1) {
+                    throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
+                            + " is not allowed: the diagnostics bolt must have parallelism 1");
+                }
+            } else if (StepBolt.class.isAssignableFrom(type)) {
+                if (partitions == null) {
+                    partitions = b.getParallelism();
+                    firstPhase = b.getId();
+                } else if (partitions != b.getParallelism()) {
+                    throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
+                            + " is not allowed: every phase bolt runs one task per partition, and bolt '" + firstPhase
+                            + "' has " + partitions + " (set them all from ${partitions})");
+                }
+            }
+        }
+        checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
+        checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        for (String key : config.keySet()) {
+            if (key.startsWith("stormsim.") && !NbodyConfig.KEYS.contains(key)) {
+                throw new ConfigException("unknown key '" + key + "' in the topology config: known stormsim keys are "
+                        + String.join(", ", NbodyConfig.KEYS));
+            }
+        }
+        NbodyConfig nbody;
+        try {
+            nbody = NbodyConfig.from(config);
+            if (!nbody.bodiesFile().isEmpty()) {
+                nbody.initialBodies();
+            }
+        } catch (RuntimeException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        checkWritable(nbody.outputDir());
+    }
+
+    private static Class<?> boltClass(BoltDef b) throws ConfigException {
+        try {
+            return Class.forName(b.getClassName());
+        } catch (ClassNotFoundException e) {
+            throw new ConfigException("bolt '" + b.getId() + "' className = " + b.getClassName()
+                    + " is not a class on the classpath");
+        }
+    }
+
+    private static void checkParallelism(String what, int parallelism) throws ConfigException {
+        if (parallelism < 1) {
+            throw new ConfigException(what + " parallelism = " + parallelism + " is not allowed: must be an integer >= 1");
+        }
+    }
+
+    private static void checkPositiveInt(Map<String, Object> config, String key) throws ConfigException {
+        Object v = config.get(key);
+        if (v != null && !(v instanceof Integer && (Integer) v >= 1)) {
+            throw new ConfigException(key + " = " + v + " is not allowed: must be an integer >= 1");
+        }
+    }
+
+    private static void checkWritable(Path dir) throws ConfigException {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new ConfigException(NbodyConfig.OUTPUT_DIR + " = " + dir + " is not allowed: cannot create it ("
+                    + e.getMessage() + ")");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new ConfigException(NbodyConfig.OUTPUT_DIR + " = " + dir + " is not allowed: not writable");
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.stormsim.topologies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad values are rejected before anything is submitted, with messages naming key, value and what is allowed. */
+class TopologyChecksTest {
+    private static final Path YAML = BarnesHutTopologyTest.YAML;
+
+    @TempDir
+    Path tmp;
+
+    private Map<String, String> valid() {
+        Map<String, String> m = new HashMap<>();
+        m.put("output.dir", tmp.resolve("out").toString());
+        return m;
+    }
+
+    private String rejection(Map<String, String> overrides) {
+        return assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, null, overrides, false)).getMessage();
+    }
+
+    @Test
+    void theShippedConfigurationIsValid() throws Exception {
+        TopologyFile t = TopologyFile.load(YAML, null, valid(), false);
+        assertEquals("barnes-hut", t.name());
+        assertEquals(20000, ((Number) t.config.get("stormsim.nbody.n")).intValue());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "n|0|stormsim.nbody.n = 0 is not allowed: must be an integer >= 1",
+        "n|-5|stormsim.nbody.n = -5 is not allowed: must be an integer >= 1",
+        "n|many|stormsim.nbody.n = many is not allowed: must be an integer >= 1",
+        "dt|0|stormsim.nbody.dt = 0 is not allowed: must be a finite number > 0",
+        "dt|-0.01|stormsim.nbody.dt = -0.01 is not allowed: must be a finite number > 0",
+        "theta|0|stormsim.nbody.theta = 0 is not allowed: must be a number in (0, 1.5]",
+        "theta|1.6|stormsim.nbody.theta = 1.6 is not allowed: must be a number in (0, 1.5]",
+        "epsilon|-1|stormsim.nbody.epsilon = -1 is not allowed: must be a finite number >= 0",
+        "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
+        "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
+        "workers|0|topology.workers = 0 is not allowed: must be an integer >= 1",
+    })
+    void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
+        Map<String, String> m = valid();
+        m.put(key, value);
+        String error = rejection(m);
+        assertTrue(error.contains(message), "'" + error + "' should contain '" + message + "'");
+    }
+
+    @Test
+    void unknownPropertyIsRejected() {
+        Map<String, String> m = valid();
+        m.put("thetta", "0.3");
+        String error = rejection(m);
+        assertTrue(error.contains("unknown key 'thetta'"), error);
+        assertTrue(error.contains("theta"), "lists the keys the YAML uses: " + error);
+    }
+
+    @Test
+    void unknownStormsimConfigKeyIsRejected() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("config:\n", "config:\n  stormsim.nbody.thetta: 0.3\n"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("unknown key 'stormsim.nbody.thetta'"), error);
+    }
+
+    @Test
+    void unresolvedPlaceholderIsRejectedWithItsLine() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("${theta}", "${theta.typo}"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("unresolved placeholder ${theta.typo} on line"), error);
+    }
+
+    @Test
+    void environmentPlaceholdersNeedTheEnvFilter() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("\"${output.dir}\"", "\"${ENV-STORMSIM_TEST_UNSET_VARIABLE}\""));
+        Map<String, String> m = new HashMap<>();
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, propsWithout("output.dir"),
+                m, true)).getMessage();
+        assertTrue(error.contains("environment variable STORMSIM_TEST_UNSET_VARIABLE is not set"), error);
+    }
+
+    @Test
+    void phaseBoltsMustShareTheirParallelism() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replaceFirst("(id: \"force\"\\n.*\\n    parallelism: )\\$\\{partitions}", "$13"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("bolt 'force' parallelism = 3 is not allowed"), error);
+    }
+
+    @Test
+    void missingBodiesFileIsNamed() {
+        Map<String, String> m = valid();
+        m.put("bodies.file", tmp.resolve("nope.csv").toString());
+        String error = rejection(m);
+        assertTrue(error.contains("stormsim.nbody.bodies.file") && error.contains("nope.csv")
+                && error.contains("cannot be read"), error);
+    }
+
+    @Test
+    void malformedBodiesFileIsNamedWithItsLine() throws Exception {
+        Path bodies = tmp.resolve("bodies.csv");
+        Files.writeString(bodies, "id,mass,x,y,z,vx,vy,vz\n0,1,0,0,0,0,0,0\n1,1,NaN,0,0,0,0,0\n");
+        Map<String, String> m = valid();
+        m.put("bodies.file", bodies.toString());
+        String error = rejection(m);
+        assertTrue(error.contains("line 3") && error.contains("x is NaN"), error);
+    }
+
+    @Test
+    void runWithABadValueSubmitsNothing() throws Exception {
+        Path outDir = tmp.resolve("never");
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = Stormsim.run(new String[] {"run", YAML.toString(), "--set", "dt=0", "--set",
+                "output.dir=" + outDir});
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals(1, code);
+        assertTrue(captured.toString(StandardCharsets.UTF_8).contains("stormsim.nbody.dt = 0 is not allowed"));
+        assertFalse(Files.exists(outDir.resolve("diagnostics.csv")), "nothing ran");
+    }
+
+    private Path copyOfYaml(java.util.function.UnaryOperator<String> edit) throws Exception {
+        Path yaml = tmp.resolve("topology.yaml");
+        Files.writeString(yaml, edit.apply(Files.readString(YAML)));
+        return yaml;
+    }
+
+    private Path props() throws Exception {
+        Path p = tmp.resolve("topology.properties");
+        Files.copy(YAML.resolveSibling("barnes-hut.properties"), p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return p;
+    }
+
+    private Path propsWithout(String key) throws Exception {
+        Path p = tmp.resolve("topology.properties");
+        StringBuilder sb = new StringBuilder();
+        for (String line : Files.readAllLines(YAML.resolveSibling("barnes-hut.properties"))) {
+            if (!line.startsWith(key + "=")) {
+                sb.append(line).append('\n');
+            }
+        }
+        Files.writeString(p, sb.toString());
+        return p;
+    }
+}
