@@ -6,8 +6,8 @@ import java.util.Arrays;
  * The domain decomposition of one force round: the top of the global octree and which partition owns
  * each of its leaves (costzones along the Morton curve, as GADGET's top-level nodes).
  *
- * <p>A top cell is refined while it holds more than the leaf capacity (so it is an internal cell of
- * the global tree too) and more than its share of cost, down to the histogram level. The top leaves,
+ * <p>A top cell is refined while it holds more than a walk group (so it is an internal cell of the
+ * global tree, and groups never straddle partitions) and more than its share of cost, down to the histogram level. The top leaves,
  * in Morton order, are cut into contiguous runs of about equal cost, one run per partition. Every
  * partition therefore owns whole cells of the global tree, and the top cells above them are the same
  * everywhere. Top cells are stored depth-first with contiguous children, as in {@link Octree}.
@@ -42,15 +42,18 @@ public final class Decomposition {
     /**
      * Costzones over the global histogram.
      *
+     * @param groupSize         top cells holding more bodies than this are refined; at least the leaf
+     *                          capacity, so that every top cell above a leaf is internal in the global tree and
+     *                          every walk group lies inside one top leaf
      * @param zonesPerPartition how many top leaves a partition's share of cost may be cut into at least;
      *                          more gives finer balance and a larger top tree
      */
-    public static Decomposition costZones(CostHistogram h, int partitions, int leafCapacity, int zonesPerPartition) {
+    public static Decomposition costZones(CostHistogram h, int partitions, int groupSize, int zonesPerPartition) {
         long totalCost = 0;
         for (int i = 0; i < h.size; i++) {
             totalCost += h.cost[i];
         }
-        Builder b = new Builder(h, leafCapacity, Math.max(1, totalCost / ((long) partitions * zonesPerPartition)));
+        Builder b = new Builder(h, groupSize, Math.max(1, totalCost / ((long) partitions * zonesPerPartition)));
         int root = b.addCells(1);
         b.fill(root, 0, 0, 0, h.size);
         int leaves = b.leafCount;
@@ -125,15 +128,15 @@ public final class Decomposition {
 
     private static final class Builder {
         final CostHistogram h;
-        final int leafCapacity;
+        final int refineAbove;
         final long zoneCost;
         int cellCount, leafCount;
         int[] level = new int[64], firstChild = new int[64], childCount = new int[64], leafCell = new int[64];
         long[] prefix = new long[64], leafCost = new long[64];
 
-        Builder(CostHistogram h, int leafCapacity, long zoneCost) {
+        Builder(CostHistogram h, int refineAbove, long zoneCost) {
             this.h = h;
-            this.leafCapacity = leafCapacity;
+            this.refineAbove = refineAbove;
             this.zoneCost = zoneCost;
         }
 
@@ -158,7 +161,7 @@ public final class Decomposition {
                 count += h.count[i];
                 cost += h.cost[i];
             }
-            if (lev == h.level || count <= leafCapacity || cost <= zoneCost) {
+            if (lev == h.level || count <= refineAbove || cost <= zoneCost) {
                 firstChild[c] = 0;
                 childCount[c] = 0;
                 if (leafCount == leafCell.length) {

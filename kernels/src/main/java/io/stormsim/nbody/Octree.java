@@ -9,8 +9,11 @@ import java.util.Arrays;
  * opening radius, geometric centre and half side) and {@code link[c*LINK_STRIDE ..]} (first child and
  * child count, or first body and body count for a leaf). The children of a cell are contiguous and in
  * octant order, so a depth-first walk visits cells in Morton order. A cell whose subtree was left out of
- * a locally essential tree because it is far enough for every target has no children and a body count
- * of {@link #PRUNED}. Bodies are kept as {x, y, z, m} quadruples plus their ids.
+ * a locally essential tree because it is far enough for every target keeps its moments but has no
+ * children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
+ * contiguous ({@code FIRST_BODY}, {@code BODY_COUNT}), for leaves and internal cells alike (the shared top
+ * cells of an assembled tree, above the subtrees, carry none). Bodies are kept as {x, y, z, m}
+ * quadruples plus their ids.
  *
  * <p>The tree is a pure function of the bodies (sorted by key, then id), the root cell, the leaf
  * capacity and theta: cells split when they hold more than the leaf capacity; moments of a cell are
@@ -22,10 +25,9 @@ public final class Octree {
     public static final int Q_XX = 4, Q_YY = 5, Q_ZZ = 6, Q_XY = 7, Q_XZ = 8, Q_YZ = 9;
     public static final int OPEN_R2 = 10, CENTER_X = 11, CENTER_Y = 12, CENTER_Z = 13, HALF = 14;
     public static final int CELL_STRIDE = 15;
-    public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3;
-    public static final int LINK_STRIDE = 4;
+    public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3, PRUNED = 4;
+    public static final int LINK_STRIDE = 5;
     public static final int BODY_STRIDE = 4;
-    public static final int PRUNED = -1;
 
     public int cellCount;
     public double[] cell;
@@ -91,18 +93,19 @@ public final class Octree {
         root.cellGeometry(level, prefix, cell, c * CELL_STRIDE + CENTER_X);
     }
 
-    public void setLeaf(int c, int firstBody, int bodyCount) {
-        link[c * LINK_STRIDE + FIRST_CHILD] = 0;
-        link[c * LINK_STRIDE + CHILD_COUNT] = 0;
-        link[c * LINK_STRIDE + FIRST_BODY] = firstBody;
-        link[c * LINK_STRIDE + BODY_COUNT] = bodyCount;
+    /** Sets the cell's children (none for a leaf) and the range of its bodies. */
+    public void setLinks(int c, int firstChild, int childCount, int firstBody, int bodyCount) {
+        int l = c * LINK_STRIDE;
+        link[l + FIRST_CHILD] = firstChild;
+        link[l + CHILD_COUNT] = childCount;
+        link[l + FIRST_BODY] = firstBody;
+        link[l + BODY_COUNT] = bodyCount;
+        link[l + PRUNED] = 0;
     }
 
-    public void setInternal(int c, int firstChild, int childCount) {
-        link[c * LINK_STRIDE + FIRST_CHILD] = firstChild;
-        link[c * LINK_STRIDE + CHILD_COUNT] = childCount;
-        link[c * LINK_STRIDE + FIRST_BODY] = 0;
-        link[c * LINK_STRIDE + BODY_COUNT] = 0;
+    private void setPruned(int c) {
+        setLinks(c, 0, 0, 0, 0);
+        link[c * LINK_STRIDE + PRUNED] = 1;
     }
 
     public int childCount(int c) {
@@ -113,8 +116,16 @@ public final class Octree {
         return link[c * LINK_STRIDE + FIRST_CHILD];
     }
 
+    public int firstBody(int c) {
+        return link[c * LINK_STRIDE + FIRST_BODY];
+    }
+
+    public int bodyCount(int c) {
+        return link[c * LINK_STRIDE + BODY_COUNT];
+    }
+
     public boolean isPruned(int c) {
-        return link[c * LINK_STRIDE + BODY_COUNT] == PRUNED;
+        return link[c * LINK_STRIDE + PRUNED] != 0;
     }
 
     /**
@@ -125,29 +136,28 @@ public final class Octree {
      */
     public void copySubtree(int dst, Octree src, int srcCell, Box prunedFor) {
         System.arraycopy(src.cell, srcCell * CELL_STRIDE, cell, dst * CELL_STRIDE, CELL_STRIDE);
-        int s = srcCell * LINK_STRIDE;
-        int children = src.link[s + CHILD_COUNT];
-        if (prunedFor != null && Gravity.acceptedByBox(src.cell, srcCell * CELL_STRIDE, prunedFor.bounds)) {
-            setLeaf(dst, 0, PRUNED);
-        } else if (children == 0) {
-            int n = src.link[s + BODY_COUNT];
-            if (n == PRUNED) {
-                setLeaf(dst, 0, PRUNED);
-                return;
-            }
-            int first = addBodies(n);
-            int from = src.link[s + FIRST_BODY];
-            System.arraycopy(src.body, from * BODY_STRIDE, body, first * BODY_STRIDE, n * BODY_STRIDE);
-            System.arraycopy(src.bodyId, from, bodyId, first, n);
-            setLeaf(dst, first, n);
-        } else {
-            int firstChild = addCells(children);
-            setInternal(dst, firstChild, children);
-            int srcFirst = src.link[s + FIRST_CHILD];
-            for (int k = 0; k < children; k++) {
-                copySubtree(firstChild + k, src, srcFirst + k, prunedFor);
-            }
+        if (src.isPruned(srcCell)
+                || (prunedFor != null && Gravity.acceptedByBox(src.cell, srcCell * CELL_STRIDE, prunedFor.bounds))) {
+            setPruned(dst);
+            return;
         }
+        int count = src.bodyCount(srcCell);
+        int children = src.childCount(srcCell);
+        if (children == 0) {
+            int first = addBodies(count);
+            int from = src.firstBody(srcCell);
+            System.arraycopy(src.body, from * BODY_STRIDE, body, first * BODY_STRIDE, count * BODY_STRIDE);
+            System.arraycopy(src.bodyId, from, bodyId, first, count);
+            setLinks(dst, 0, 0, first, count);
+            return;
+        }
+        int firstChild = addCells(children);
+        int firstBody = bodyCount;
+        int srcFirst = src.firstChild(srcCell);
+        for (int k = 0; k < children; k++) {
+            copySubtree(firstChild + k, src, srcFirst + k, prunedFor);
+        }
+        setLinks(dst, firstChild, children, firstBody, bodyCount - firstBody);
     }
 
     /** Sets the moments and opening radius of cell c from its bodies (leaf) or its children, in order. */

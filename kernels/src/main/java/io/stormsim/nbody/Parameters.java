@@ -9,12 +9,14 @@ package io.stormsim.nbody;
  * @param theta             opening angle, in (0, 1.5]
  * @param softening         Plummer softening length epsilon, >= 0
  * @param leafCapacity      most bodies in a leaf cell, 1..64
+ * @param groupSize         most bodies in a group sharing one tree walk, leafCapacity..4096
  * @param histogramLevel    octree level of the cost histogram used for the decomposition, 1..21
  * @param zonesPerPartition top leaves per partition's share of cost, 1..1024
  */
-public record Parameters(long steps, double dt, double theta, double softening, int leafCapacity,
+public record Parameters(long steps, double dt, double theta, double softening, int leafCapacity, int groupSize,
                          int histogramLevel, int zonesPerPartition) {
     public static final int DEFAULT_LEAF_CAPACITY = 8;
+    public static final int DEFAULT_GROUP_SIZE = 64;
     public static final int DEFAULT_HISTOGRAM_LEVEL = 10;
     public static final int DEFAULT_ZONES_PER_PARTITION = 16;
 
@@ -24,6 +26,8 @@ public record Parameters(long steps, double dt, double theta, double softening, 
         require(theta > 0 && theta <= 1.5, "theta", theta, "a number in (0, 1.5]");
         require(softening >= 0 && Double.isFinite(softening), "epsilon", softening, "a finite number >= 0");
         require(leafCapacity >= 1 && leafCapacity <= 64, "leaf capacity", leafCapacity, "an integer in 1..64");
+        require(groupSize >= leafCapacity && groupSize <= 4096, "group size", groupSize,
+                "an integer in " + leafCapacity + "..4096 (at least the leaf capacity)");
         require(histogramLevel >= 1 && histogramLevel <= RootCell.LEVELS, "histogram level", histogramLevel,
                 "an integer in 1.." + RootCell.LEVELS);
         require(zonesPerPartition >= 1 && zonesPerPartition <= 1024, "zones per partition", zonesPerPartition,
@@ -31,7 +35,7 @@ public record Parameters(long steps, double dt, double theta, double softening, 
     }
 
     public static Parameters of(long steps, double dt, double theta, double softening) {
-        return new Parameters(steps, dt, theta, softening, DEFAULT_LEAF_CAPACITY, DEFAULT_HISTOGRAM_LEVEL,
+        return new Parameters(steps, dt, theta, softening, DEFAULT_LEAF_CAPACITY, DEFAULT_GROUP_SIZE, DEFAULT_HISTOGRAM_LEVEL,
                 DEFAULT_ZONES_PER_PARTITION);
     }
 

@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,8 +42,7 @@ public final class PartitionPhases {
 
     /** Phase 3: the decomposition every partition derives from all histograms. */
     public static Decomposition decompose(List<CostHistogram> histograms, int partitions, Parameters p) {
-        return Decomposition.costZones(CostHistogram.sum(histograms), partitions, p.leafCapacity(),
-                p.zonesPerPartition());
+        return Decomposition.costZones(CostHistogram.sum(histograms), partitions, p.groupSize(), p.zonesPerPartition());
     }
 
     /** Phase 3: this partition's bodies cut into the pieces each partition owns from now on. */
@@ -82,14 +82,14 @@ public final class PartitionPhases {
         Octree tree = new Octree(d.cellCount * 2, ownBodies);
         tree.addCells(d.cellCount);
         int[] leafIndex = new int[d.cellCount];
-        java.util.Arrays.fill(leafIndex, -1);
+        Arrays.fill(leafIndex, -1);
         for (int j = 0; j < d.leafCell.length; j++) {
             leafIndex[d.leafCell[j]] = j;
         }
         for (int c = 0; c < d.cellCount; c++) {
             tree.setGeometry(c, root, d.level[c], d.prefix[c]);
             if (leafIndex[c] < 0) {
-                tree.setInternal(c, d.firstChild[c], d.childCount[c]);
+                tree.setLinks(c, d.firstChild[c], d.childCount[c], 0, 0);
             }
         }
         // Leaves in Morton order, so that this partition's bodies land contiguous and in its own order.
@@ -106,9 +106,8 @@ public final class PartitionPhases {
                 tree.computeMoments(c, p.theta());
             }
         }
-        if (ownBodies == 0) {
-            return new Gravity.Field(0);
-        }
-        return Gravity.treeField(tree, 0, ownFrom, ownFrom + ownBodies, p.softening());
+        int from = d.leafStart(partition), to = d.leafStart(partition + 1);
+        int[] ownLeaves = Arrays.copyOfRange(d.leafCell, from, to);
+        return TreeWalk.field(tree, 0, ownLeaves, ownFrom, ownFrom + ownBodies, p.softening(), p.groupSize());
     }
 }

@@ -19,7 +19,7 @@ public final class SequentialSimulation {
         PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(bodies, root);
         bodies = kb.bodies();
         Octree tree = TreeBuilder.build(bodies, kb.keys(), root, params.leafCapacity(), params.theta());
-        Gravity.Field field = Gravity.treeField(tree, 0, 0, bodies.n, params.softening());
+        Gravity.Field field = TreeWalk.field(tree, 0, new int[] {0}, 0, bodies.n, params.softening(), params.groupSize());
         return Leapfrog.completeRound(bodies, field, params.dt(), round++, params.steps());
     }
 

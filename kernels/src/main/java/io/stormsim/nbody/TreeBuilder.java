@@ -42,7 +42,7 @@ public final class TreeBuilder {
     private void fill(int c, int level, long prefix, int from, int to) {
         tree.setGeometry(c, root, level, prefix);
         if (to - from <= leafCapacity || level == RootCell.LEVELS) {
-            tree.setLeaf(c, from, to - from);
+            tree.setLinks(c, 0, 0, from, to - from);
         } else {
             int[] bounds = new int[9];
             int children = 0;
@@ -55,7 +55,7 @@ public final class TreeBuilder {
                 }
             }
             int first = tree.addCells(children);
-            tree.setInternal(c, first, children);
+            tree.setLinks(c, first, children, from, to - from);
             int k = first;
             for (int octant = 0; octant < 8; octant++) {
                 if (bounds[octant + 1] > bounds[octant]) {

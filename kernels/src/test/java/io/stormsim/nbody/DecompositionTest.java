@@ -119,7 +119,7 @@ class DecompositionTest {
     }
 
     /**
-     * Top internal cells must be internal cells of the global tree too (more than leafCapacity bodies),
+     * Top internal cells must be internal cells of the global tree too, and hold whole walk groups (more than groupSize bodies),
      * or partitions would build subtrees the global tree does not have. Also checks that the top cells
      * form a tree: children one level down, inside their parent, in Morton order, with the parent's bodies.
      */
@@ -139,7 +139,7 @@ class DecompositionTest {
             }
             internal++;
             int count = bodiesIn(d, c);
-            assertTrue(count > PARAMS.leafCapacity(), "top internal cell " + c + " holds only " + count + " bodies");
+            assertTrue(count > PARAMS.groupSize(), "top internal cell " + c + " holds only " + count + " bodies");
             assertTrue(d.childCount[c] >= 1 && d.childCount[c] <= 8);
             int childBodies = 0;
             long previous = -1;

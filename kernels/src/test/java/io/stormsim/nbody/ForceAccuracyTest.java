@@ -61,7 +61,7 @@ class ForceAccuracyTest {
     }
 
     private static Gravity.Field treeField(double theta) {
-        return Gravity.treeField(tree(theta), 0, 0, N, EPS);
+        return TreeWalk.field(tree(theta), 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE);
     }
 
     /** Sorted relative acceleration errors, one per body. */
@@ -148,7 +148,8 @@ class ForceAccuracyTest {
             Arrays.fill(monopoleOnly.cell, c * Octree.CELL_STRIDE + Octree.Q_XX,
                     c * Octree.CELL_STRIDE + Octree.Q_YZ + 1, 0.0);
         }
-        double monopoleMedian = quantile(forceErrors(Gravity.treeField(monopoleOnly, 0, 0, N, EPS)), 0.5);
+        double monopoleMedian = quantile(forceErrors(
+                TreeWalk.field(monopoleOnly, 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE)), 0.5);
         double quadrupoleMedian = quantile(ERRORS.get(0.5), 0.5);
         System.out.printf(Locale.ROOT, "ForceAccuracyTest: theta=0.5 median force error monopole only %.3e,"
                 + " with quadrupole %.3e%n", monopoleMedian, quadrupoleMedian);

@@ -40,7 +40,8 @@ public record NbodyConfig(Parameters params, int n, long seed, String bodiesFile
         int n = (int) longValue(conf, N, 1, Integer.MAX_VALUE, "an integer >= 1");
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
         Path out = Path.of(stringValue(conf, OUTPUT_DIR, false));
-        Parameters params = new Parameters(steps, dt, theta, epsilon, leafCapacity, Parameters.DEFAULT_HISTOGRAM_LEVEL,
+        Parameters params = new Parameters(steps, dt, theta, epsilon, leafCapacity,
+                Math.max(leafCapacity, Parameters.DEFAULT_GROUP_SIZE), Parameters.DEFAULT_HISTOGRAM_LEVEL,
                 Parameters.DEFAULT_ZONES_PER_PARTITION);
         return new NbodyConfig(params, n, seed, file, out);
     }

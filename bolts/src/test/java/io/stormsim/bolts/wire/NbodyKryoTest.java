@@ -21,6 +21,7 @@ import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TreeBuilder;
+import io.stormsim.nbody.TreeWalk;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ class NbodyKryoTest {
         s.localTree = tree;
         s.decomposition = PartitionPhases.decompose(List.of(PartitionPhases.histogram(kb, Parameters.of(1, 0.1, 0.5, 0.01))),
                 2, Parameters.of(1, 0.1, 0.5, 0.01));
-        s.field = Gravity.treeField(tree, 0, 0, tree.bodyCount, 0.01);
+        s.field = TreeWalk.field(tree, 0, new int[] {0}, 0, tree.bodyCount, 0.01, Parameters.DEFAULT_GROUP_SIZE);
         s.phaseNanos[3] = 12345;
 
         PartitionState back = roundTrip(kryo, s);
