@@ -14,6 +14,8 @@ import java.util.Arrays;
  */
 public final class Decomposition {
     public final int partitions;
+    /** Bodies in all partitions together. */
+    public final long bodies;
     public final int cellCount;
     public final int[] level;
     public final long[] prefix;
@@ -26,9 +28,10 @@ public final class Decomposition {
     /** Cost of each top leaf, from the histogram. */
     public final long[] leafCost;
 
-    public Decomposition(int partitions, int cellCount, int[] level, long[] prefix, int[] firstChild,
+    public Decomposition(int partitions, long bodies, int cellCount, int[] level, long[] prefix, int[] firstChild,
                          int[] childCount, int[] leafCell, int[] leafOwner, long[] leafCost) {
         this.partitions = partitions;
+        this.bodies = bodies;
         this.cellCount = cellCount;
         this.level = level;
         this.prefix = prefix;
@@ -49,9 +52,10 @@ public final class Decomposition {
      *                          more gives finer balance and a larger top tree
      */
     public static Decomposition costZones(CostHistogram h, int partitions, int groupSize, int zonesPerPartition) {
-        long totalCost = 0;
+        long totalCost = 0, bodies = 0;
         for (int i = 0; i < h.size; i++) {
             totalCost += h.cost[i];
+            bodies += h.count[i];
         }
         Builder b = new Builder(h, groupSize, Math.max(1, totalCost / ((long) partitions * zonesPerPartition)));
         int root = b.addCells(1);
@@ -65,7 +69,7 @@ public final class Decomposition {
             before += b.leafCost[i];
         }
         int n = b.cellCount;
-        return new Decomposition(partitions, n, Arrays.copyOf(b.level, n), Arrays.copyOf(b.prefix, n),
+        return new Decomposition(partitions, bodies, n, Arrays.copyOf(b.level, n), Arrays.copyOf(b.prefix, n),
                 Arrays.copyOf(b.firstChild, n), Arrays.copyOf(b.childCount, n),
                 Arrays.copyOf(b.leafCell, leaves), owner, Arrays.copyOf(b.leafCost, leaves));
     }

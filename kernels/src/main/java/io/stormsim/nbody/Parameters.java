@@ -39,11 +39,6 @@ public record Parameters(long steps, double dt, double theta, double softening, 
                 DEFAULT_ZONES_PER_PARTITION);
     }
 
-    /** The last force round: rounds run 0..steps; an unbounded run never reaches it. */
-    public long lastRound() {
-        return steps == 0 ? Long.MAX_VALUE : steps;
-    }
-
     private static void require(boolean ok, String name, Object value, String allowed) {
         if (!ok) {
             throw new IllegalArgumentException(name + " = " + value + " is not allowed: must be " + allowed);

@@ -20,7 +20,9 @@ public final class SequentialSimulation {
         bodies = kb.bodies();
         Octree tree = TreeBuilder.build(bodies, kb.keys(), root, params.leafCapacity(), params.theta());
         Gravity.Field field = TreeWalk.field(tree, 0, new int[] {0}, 0, bodies.n, params.softening(), params.groupSize());
-        return Leapfrog.completeRound(bodies, field, params.dt(), round++, params.steps());
+        Conserved conserved = Leapfrog.close(bodies, field, params.dt(), round);
+        Leapfrog.open(bodies, field, params.dt(), round++, params.steps());
+        return conserved;
     }
 
     /** Runs rounds 0..steps (the parameters must bound the run), handing each round's quantities to {@code each}. */

@@ -3,23 +3,25 @@ package io.stormsim.spouts;
 import java.io.Serializable;
 
 /**
- * The trigger of one simulation step (one round of every phase). {@code start} marks the first round
- * of a run: the state-holding bolts load their initial state instead of waiting for the previous
- * round's. Bolts treat it as read-only.
+ * The trigger of one round of every phase. {@code START}: load the initial conditions (round 0);
+ * {@code RESTORE}: load the complete checkpoint taken at the start of this round; {@code CONTINUE}: go on
+ * from the state the previous round handed over. Bolts treat it as read-only.
  */
 public final class StepCommand implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
+
+    public enum Kind { START, CONTINUE, RESTORE }
 
     public final long round;
-    public final boolean start;
+    public final Kind kind;
 
-    public StepCommand(long round, boolean start) {
+    public StepCommand(long round, Kind kind) {
         this.round = round;
-        this.start = start;
+        this.kind = kind;
     }
 
     @Override
     public String toString() {
-        return "round " + round + (start ? " (start)" : "");
+        return kind.name().toLowerCase() + " round " + round;
     }
 }

@@ -1,6 +1,13 @@
 package io.stormsim.spouts;
 
+import io.stormsim.run.RunConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -11,56 +18,146 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drives a simulation one step at a time: emits the trigger of round r, with message id r, and the
- * next only once round r's tuple tree is acked, that is once every phase of every partition has
- * finished it. Rounds run 0..{@code stormsim.steps} ({@code stormsim.steps} = 0: without end).
+ * Drives a simulation one round at a time and recovers it from failures.
  *
- * <p>A failed round (an exception in a phase, a tuple timeout) halts the simulation: the state of that
- * round is gone with the failure, and going on would compute from partial state. The error reported by
- * the failing bolt names the cause.
+ * <p>Each trigger has a new step number (its message id; bolts group messages by it) and names the
+ * round and how to get its state ({@link StepCommand}). The next trigger goes out only once the
+ * previous one's tuple tree is acked, that is once every phase of every partition has finished the
+ * round. Rounds run 0..{@code stormsim.steps} (0: without end).
+ *
+ * <p>When a round fails (a phase threw, a worker died, a tuple timed out) the spout restores every
+ * partition from the last complete checkpoint (or the initial conditions if there is none) and replays
+ * the rounds since; each round is deterministic, so the results are the bits of an undisturbed run. A
+ * round that fails {@code stormsim.max.restores} times in a row is not a passing fault: the run halts,
+ * and {@code halted.txt} in the output directory says why. Progress is kept in ZooKeeper, so a spout
+ * restarted on another worker resumes from the last checkpoint; with {@code stormsim.resume} a new
+ * submission starts from the newest complete checkpoint in the checkpoint directory.
  */
 public class TimestepSpout extends BaseRichSpout {
     public static final String STREAM = "step";
-    public static final String STEPS_KEY = "stormsim.steps";
+    public static final String HALTED = "halted.txt";
     private static final Logger LOG = LoggerFactory.getLogger(TimestepSpout.class);
 
     private SpoutOutputCollector collector;
-    private long lastRound;
-    private long nextRound;
-    private boolean inFlight;
+    private RunConfig config;
+    private ProgressStore progress;
+    private long nextStep;
+    private StepCommand next;
+    private final Map<Long, StepCommand> inFlight = new HashMap<>();
+    private long failuresOfRound = -1;
+    private int failures;
+    private long lastCheckpoint = -1;
     private boolean halted;
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
-        long steps = ((Number) conf.get(STEPS_KEY)).longValue();
-        this.lastRound = steps == 0 ? Long.MAX_VALUE : steps;
+        this.config = RunConfig.from(conf);
+        this.progress = new ProgressStore(conf, context.getStormId());
+        try {
+            if (progress.exists()) {
+                OptionalLong c = progress.lastCheckpoint();
+                lastCheckpoint = c.orElse(-1);
+                LOG.warn("spout restarted: resuming the run from {}", c.isPresent() ? "checkpoint " + c.getAsLong()
+                        : "the initial conditions (no checkpoint yet)");
+                next = restorePoint();
+            } else if (config.resume()) {
+                OptionalLong c = config.checkpoints().latestComplete();
+                if (c.isEmpty()) {
+                    halt(RunConfig.RESUME + " = true, but " + config.checkpointDir() + " holds no complete checkpoint");
+                    return;
+                }
+                lastCheckpoint = c.getAsLong();
+                LOG.info("resuming from checkpoint {} in {}", lastCheckpoint, config.checkpointDir());
+                next = restorePoint();
+            } else {
+                next = new StepCommand(0, StepCommand.Kind.START);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the run's progress: " + e, e);
+        }
+    }
+
+    private StepCommand restorePoint() {
+        return lastCheckpoint < 0 ? new StepCommand(0, StepCommand.Kind.START)
+                : new StepCommand(lastCheckpoint, StepCommand.Kind.RESTORE);
     }
 
     @Override
     public void nextTuple() {
-        if (inFlight || halted || nextRound > lastRound) {
+        if (halted || next == null || !inFlight.isEmpty()) {
             return;
         }
-        inFlight = true;
-        collector.emit(STREAM, new Values(nextRound, new StepCommand(nextRound, nextRound == 0)), nextRound);
+        long step = nextStep++;
+        inFlight.put(step, next);
+        collector.emit(STREAM, new Values(step, next), step);
+        next = null;
     }
 
     @Override
     public void ack(Object msgId) {
-        long round = (Long) msgId;
-        inFlight = false;
-        nextRound = round + 1;
-        if (round == lastRound) {
-            LOG.info("simulation complete: round {} of {} done", round, lastRound);
+        StepCommand done = inFlight.remove((Long) msgId);
+        if (done == null) {
+            return;
+        }
+        long round = done.round;
+        if (config.checkpointAt(round)) {
+            lastCheckpoint = round;
+        }
+        if (round == failuresOfRound) {
+            failuresOfRound = -1;
+            failures = 0;
+        }
+        try {
+            progress.record(round, lastCheckpoint);
+        } catch (Exception e) {
+            LOG.warn("could not record progress of round {} in ZooKeeper: {}", round, e.toString());
+        }
+        if (round == config.lastRound()) {
+            LOG.info("simulation complete: round {} of {} done", round, config.lastRound());
+            next = null;
+        } else {
+            next = new StepCommand(round + 1, StepCommand.Kind.CONTINUE);
         }
     }
 
     @Override
     public void fail(Object msgId) {
-        inFlight = false;
+        StepCommand failed = inFlight.remove((Long) msgId);
+        if (failed == null) {
+            return;
+        }
+        long round = failed.round;
+        failures = round == failuresOfRound ? failures + 1 : 1;
+        failuresOfRound = round;
+        if (failures > config.maxRestores()) {
+            halt("round " + round + " failed " + failures + " times, restores included: not a passing fault"
+                    + " (see the errors the bolts reported). The last complete checkpoint is "
+                    + (lastCheckpoint < 0 ? "none" : "round " + lastCheckpoint + " in " + config.checkpointDir()));
+            return;
+        }
+        next = restorePoint();
+        LOG.warn("round {} failed ({} of {} tries): restoring {} and replaying", round, failures,
+                config.maxRestores() + 1, next);
+    }
+
+    private void halt(String reason) {
         halted = true;
-        LOG.error("round {} failed (a phase reported an error or a tuple timed out): the simulation is halted", msgId);
+        LOG.error("simulation halted: {}", reason);
+        try {
+            Path out = config.outputDir();
+            Files.createDirectories(out);
+            Files.writeString(out.resolve(HALTED), reason + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.error("could not write {} in {}: {}", HALTED, config.outputDir(), e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (progress != null) {
+            progress.close();
+        }
     }
 
     @Override

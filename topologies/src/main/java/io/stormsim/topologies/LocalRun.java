@@ -2,27 +2,32 @@ package io.stormsim.topologies;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
+import io.stormsim.run.RunConfig;
+import io.stormsim.spouts.TimestepSpout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.KillOptions;
-import org.apache.storm.generated.NotAliveException;
 import org.apache.storm.generated.TopologyInfo;
 
 /**
  * Runs a bounded simulation topology on an embedded LocalCluster until its summary appears in the
- * output directory, a component reports an error, or the time limit passes; then kills it.
+ * output directory, the spout halts the run, or the time limit passes; then kills it. Errors the bolts
+ * report are printed as they come: a failed round is restored and replayed by the spout, so an error
+ * alone does not end the run.
  */
 public final class LocalRun {
     private LocalRun() {
     }
 
-    /** The run did not complete; the message carries the errors Storm reported. */
+    /** The run did not complete; the message says why and carries the errors Storm reported. */
     public static final class RunFailedException extends Exception {
         public RunFailedException(String message) {
             super(message);
@@ -31,25 +36,44 @@ public final class LocalRun {
 
     /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
     public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
+        return runUntil(cluster, topology, timeout, DiagnosticsBolt.SUMMARY);
+    }
+
+    /**
+     * Submits {@code topology} and kills it once the file {@code until} (relative to the output directory)
+     * exists: {@link DiagnosticsBolt#SUMMARY} for a whole run, a checkpoint's manifest to stop part way.
+     */
+    public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, String until)
+            throws Exception {
         NbodyConfig nbody = NbodyConfig.from(topology.config);
         if (nbody.params().steps() == 0) {
-            throw new ConfigException(NbodyConfig.STEPS + " = 0 (without end) is not allowed on an embedded run: it"
+            throw new ConfigException(RunConfig.STEPS + " = 0 (without end) is not allowed on an embedded run: it"
                     + " would never finish; give a number of steps, or submit it to a cluster");
         }
         Path summary = nbody.outputDir().resolve(DiagnosticsBolt.SUMMARY);
+        Path done = nbody.outputDir().resolve(until);
+        Path halted = nbody.outputDir().resolve(TimestepSpout.HALTED);
         Files.deleteIfExists(summary);
+        Files.deleteIfExists(done);
+        Files.deleteIfExists(halted);
         String name = topology.name();
         cluster.submitTopology(name, topology.config, topology.build());
         long deadline = System.nanoTime() + timeout.toNanos();
+        Set<String> reported = new LinkedHashSet<>();
         try {
-            while (!Files.exists(summary)) {
-                List<String> errors = errors(cluster.getTopologyInfoByName(name));
-                if (!errors.isEmpty()) {
-                    throw new RunFailedException("topology " + name + " failed:\n  " + String.join("\n  ", errors));
+            while (!Files.exists(done)) {
+                for (String error : errors(cluster.getTopologyInfoByName(name))) {
+                    if (reported.add(error)) {
+                        System.err.println("stormsim: " + name + " reported: " + error);
+                    }
+                }
+                if (Files.exists(halted)) {
+                    throw new RunFailedException("topology " + name + " halted: " + Files.readString(halted).trim()
+                            + (reported.isEmpty() ? "" : "\n  " + String.join("\n  ", reported)));
                 }
                 if (System.nanoTime() > deadline) {
                     throw new RunFailedException("topology " + name + " did not finish within " + timeout.toSeconds()
-                            + " s (no " + summary + ")");
+                            + " s (no " + done + ")");
                 }
                 Thread.sleep(100);
             }
@@ -66,9 +90,7 @@ public final class LocalRun {
         cluster.killTopologyWithOpts(name, now);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            try {
-                cluster.getTopologyInfoByName(name);
-            } catch (NotAliveException gone) {
+            if (cluster.getClusterInfo().get_topologies().stream().noneMatch(t -> t.get_name().equals(name))) {
                 return;
             }
             Thread.sleep(100);

@@ -21,14 +21,16 @@ import org.apache.storm.tuple.Values;
 /**
  * Bulk-synchronous steps on Storm: the one mechanism every phase bolt uses.
  *
- * <p>Every message is a tuple (step, payload). A subclass names its input streams and how many
+ * <p>Every message is a tuple (step, payload). Steps are numbered by the spout, one number per trigger,
+ * increasing (a round replayed after a failure gets a new number). A subclass names its input streams and how many
  * messages each brings per step ({@link FanIn}); upstream tasks send exactly one message per step to
  * every partition they address, empty if need be. The bolt buffers tuples by step and, once a step's
  * inputs are all there, calls {@link #onStep} with them ordered by stream and source task index, so the
  * result never depends on arrival order. Outputs go to partition p explicitly (direct streams, task
  * index p of the single subscribed component), anchored to all of the step's inputs, which are acked
  * after {@code onStep} returns. If it throws, the error is reported to Storm (UI, logs) and the inputs
- * are failed, so the step's trigger fails at the spout instead of hanging.
+ * are failed, so the step's trigger fails at the spout instead of hanging. Once a step completes, the
+ * partial inputs of older steps (left by a failed round) are failed and dropped.
  *
  * <p>Streams named by {@link #handOverStreams} carry state for a later step to a bolt that keeps it
  * between steps: they are acked on arrival (they end the tuple tree of the step that sent them) and
@@ -40,6 +42,7 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient OutputCollector collector;
     private transient TopologyContext context;
     private transient Map<String, Integer> expectedPerStep;
+    private transient int expectedTotal;
     private transient TreeMap<Long, Pending> pending;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
@@ -50,6 +53,7 @@ public abstract class StepBolt extends BaseRichBolt {
         final List<Tuple> tuples = new ArrayList<>();
         int count;
     }
+
 
     /** Input streams of this bolt and their fan-in. */
     protected abstract Map<String, FanIn> inputs();
@@ -81,6 +85,7 @@ public abstract class StepBolt extends BaseRichBolt {
         this.partitions = context.getComponentTasks(context.getThisComponentId()).size();
         this.pending = new TreeMap<>();
         this.expectedPerStep = expectedMessages(context);
+        this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
         setUp(conf, context);
     }
 
@@ -128,18 +133,14 @@ public abstract class StepBolt extends BaseRichBolt {
         Pending p = pending.computeIfAbsent(step, s -> new Pending());
         p.tuples.add(tuple);
         p.count++;
-        if (p.count == totalExpected()) {
+        if (p.count == expectedTotal) {
             pending.remove(step);
+            for (Pending stale : pending.headMap(step).values()) {
+                stale.tuples.forEach(collector::fail);
+            }
+            pending.headMap(step).clear();
             runStep(step, p.tuples);
         }
-    }
-
-    private int totalExpected() {
-        int total = 0;
-        for (int e : expectedPerStep.values()) {
-            total += e;
-        }
-        return total;
     }
 
     private void runStep(long step, List<Tuple> tuples) {

@@ -3,20 +3,26 @@ package io.stormsim.bolts.nbody;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.BodiesBinary;
 import io.stormsim.nbody.Box;
+import io.stormsim.run.CheckpointStore;
 import io.stormsim.spouts.StepCommand;
 import io.stormsim.spouts.TimestepSpout;
-import java.util.HashMap;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * Phase 1, and the keeper of each partition's bodies between rounds. On a round's trigger it takes
- * the bodies handed over by the update phase of the previous round (or, on the first round, its
- * stripe of the initial conditions), and sends its bounding box to every partition's decomposition
- * phase, which reduces them to the root cell.
+ * Phase 1, and the keeper of each partition's bodies between rounds. A round's trigger says where its
+ * state comes from: the initial conditions (its stripe of them), the update phase of the previous round
+ * (handed over), or a complete checkpoint. At checkpoint rounds it first writes its bodies to the
+ * checkpoint store; the diagnostics bolt marks the checkpoint complete once the round is done everywhere.
+ * Then it sends its bounding box to every partition's decomposition phase.
  */
 public class BoundsBolt extends StepBolt {
     public static final String STATE = "state";
@@ -24,7 +30,8 @@ public class BoundsBolt extends StepBolt {
     public static final String BODIES = "bodies";
 
     private transient NbodyConfig config;
-    private transient Map<Long, PartitionState> handedOver;
+    private transient CheckpointStore checkpoints;
+    private transient TreeMap<Long, PartitionState> handedOver;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -44,7 +51,8 @@ public class BoundsBolt extends StepBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = NbodyConfig.from(conf);
-        handedOver = new HashMap<>();
+        checkpoints = config.run().checkpoints();
+        handedOver = new TreeMap<>();
     }
 
     @Override
@@ -53,18 +61,39 @@ public class BoundsBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) throws IOException {
         StepCommand command = in.one(TimestepSpout.STREAM);
-        PartitionState state = command.start
-                ? new PartitionState(config.initialBodies().stripe(partition, partitions))
-                : handedOver.remove(round);
-        if (state == null) {
-            throw new IllegalStateException("partition " + partition + " has no bodies for round " + round
-                    + ": the previous round's update did not hand them over (was this worker restarted?)");
+        PartitionState state = switch (command.kind) {
+            case START -> new PartitionState(0, config.initialBodies().stripe(partition, partitions));
+            case RESTORE -> new PartitionState(command.round, restore(command.round));
+            case CONTINUE -> handedOver.get(step);
+        };
+        handedOver.headMap(step, true).clear();
+        if (state == null || state.round != command.round) {
+            throw new IllegalStateException("partition " + partition + " has no bodies for round " + command.round
+                    + ": the previous round did not hand them over (was this worker restarted?)");
+        }
+        if (command.kind != StepCommand.Kind.RESTORE && config.run().checkpointAt(state.round)) {
+            Bodies bodies = state.bodies;
+            checkpoints.writePiece(state.round, partition, partitions, out -> BodiesBinary.write(bodies, out));
         }
         Box box = Box.of(state.bodies);
         state.timed(Phase.BOUNDS, stepElapsedNanos());
-        emitToEach(BOX, round, p -> box);
-        emitTo(BODIES, partition, round, state);
+        emitToEach(BOX, step, p -> box);
+        emitTo(BODIES, partition, step, state);
+    }
+
+    /**
+     * This partition's stripe of the checkpoint of round r. The checkpoint may come from another number
+     * of partitions: the pieces are joined in order and striped again; the decomposition of the first
+     * round moves the bodies where they belong, and the physics does not depend on where they start.
+     */
+    private Bodies restore(long round) throws IOException {
+        int pieces = checkpoints.pieces(round);
+        List<Bodies> all = new ArrayList<>();
+        for (int p = 0; p < pieces; p++) {
+            all.add(checkpoints.readPiece(round, p, BodiesBinary::read));
+        }
+        return Bodies.concat(all).stripe(partition, partitions);
     }
 }

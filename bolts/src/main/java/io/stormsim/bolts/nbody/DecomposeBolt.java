@@ -36,7 +36,7 @@ public class DecomposeBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(BoundsBolt.BODIES);
         state.root = PartitionPhases.root(in.all(BoundsBolt.BOX));
         KeyedBodies keyed = KeyedBodies.sort(state.bodies, state.root);
@@ -44,7 +44,7 @@ public class DecomposeBolt extends StepBolt {
         state.keys = keyed.keys();
         CostHistogram histogram = PartitionPhases.histogram(keyed, config.params());
         state.timed(Phase.DECOMPOSE, stepElapsedNanos());
-        emitToEach(HISTOGRAM, round, p -> histogram);
-        emitTo(KEYED, partition, round, state);
+        emitToEach(HISTOGRAM, step, p -> histogram);
+        emitTo(KEYED, partition, step, state);
     }
 }

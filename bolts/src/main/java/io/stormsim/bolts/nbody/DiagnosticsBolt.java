@@ -6,12 +6,14 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Conserved;
-import java.io.BufferedWriter;
+import io.stormsim.nbody.GadgetSnapshot;
+import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +25,14 @@ import org.slf4j.LoggerFactory;
  * Reduces the partitions' reports of each round (in partition order; the sums are exact, so the
  * figures do not depend on the partition count) into one row of {@code diagnostics.csv}: energies,
  * relative energy error against round 0, momentum, angular momentum, interactions, load imbalance,
- * wall time of the round and of each phase (slowest partition). Logs progress. After the last round of
- * a bounded run it writes {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt},
- * whose presence says the run completed. Runs as one task.
+ * wall time of the round and of each phase (slowest partition). Logs progress. Runs as one task.
+ *
+ * <p>It also closes each round: at checkpoint rounds it marks the checkpoint complete (every partition
+ * wrote its piece before the round could reach here) and prunes old ones; at snapshot rounds it removes
+ * snapshots beyond the number kept. A replayed round (after a restore) replaces the rows from that round
+ * on, so the CSV always reads as one undisturbed run. After the last round of a bounded run it writes
+ * {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt}, whose presence says
+ * the run completed.
  */
 public class DiagnosticsBolt extends StepBolt {
     public static final String DIAGNOSTICS_CSV = "diagnostics.csv";
@@ -34,12 +41,14 @@ public class DiagnosticsBolt extends StepBolt {
     public static final String SUMMARY = "summary.txt";
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
+    private static final int MAX_PLOT_POINTS = 4096;
 
     private transient NbodyConfig config;
-    private transient BufferedWriter csv;
+    private transient Path csv;
+    private transient long nextRound;
     private transient double initialEnergy;
     private transient long startNanos, lastRoundNanos, lastLogNanos;
-    private transient List<Double> times, energyErrors;
+    private transient EnergySeries series;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -57,30 +66,19 @@ public class DiagnosticsBolt extends StepBolt {
             throw new IllegalStateException("the diagnostics bolt must run as one task, has " + partitions);
         }
         config = NbodyConfig.from(conf);
-        times = new ArrayList<>();
-        energyErrors = new ArrayList<>();
-        try {
-            Files.createDirectories(config.outputDir());
-            Files.deleteIfExists(config.outputDir().resolve(SUMMARY));
-            csv = Files.newBufferedWriter(config.outputDir().resolve(DIAGNOSTICS_CSV), StandardCharsets.UTF_8);
-            StringBuilder header = new StringBuilder("round,time,kinetic,potential,total_energy,rel_energy_error,"
-                    + "px,py,pz,lx,ly,lz,interactions,cost_imbalance,round_wall_ms");
-            for (Phase phase : Phase.values()) {
-                header.append(',').append(phase.column());
-            }
-            csv.write(header.toString());
-            csv.newLine();
-            csv.flush();
-        } catch (IOException e) {
-            throw new IllegalStateException(NbodyConfig.OUTPUT_DIR + " = " + config.outputDir()
-                    + ": cannot write there: " + e.getMessage(), e);
-        }
+        csv = config.outputDir().resolve(DIAGNOSTICS_CSV);
+        series = new EnergySeries(MAX_PLOT_POINTS);
+        nextRound = -1;
         startNanos = lastRoundNanos = System.nanoTime();
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) throws IOException {
+    protected void onStep(long step, StepInputs in) throws IOException {
         List<PartitionReport> reports = in.all(UpdateBolt.REPORT);
+        long round = reports.get(0).round;
+        if (round != nextRound) {
+            startFrom(round);
+        }
         Conserved total = new Conserved();
         long maxCost = 0;
         long[] phaseMax = new long[Phase.values().length];
@@ -110,21 +108,81 @@ public class DiagnosticsBolt extends StepBolt {
         for (long nanos : phaseMax) {
             row.append(',').append(millis(nanos));
         }
-        csv.write(row.toString());
-        csv.newLine();
-        csv.flush();
+        Files.writeString(csv, row.append('\n'), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         lastRoundNanos = now;
-        times.add(time);
-        energyErrors.add(relError);
-        long last = config.params().lastRound();
+        nextRound = round + 1;
+        series.add(time, relError);
+        RunConfig run = config.run();
+        if (run.checkpointAt(round)) {
+            run.checkpoints().commit(round, reports.size(), run.checkpointKeep());
+            series.plot(config.outputDir().resolve(ENERGY_PLOT), total.bodies, reports.size());
+        }
+        if (run.snapshotAt(round)) {
+            pruneSnapshots(run.snapshotNumber(round) - run.snapshotKeep());
+        }
+        long last = run.lastRound();
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
             lastLogNanos = now;
-            double stepsPerSecond = round / Math.max(1e-9, (now - startNanos) / 1e9);
             LOG.info(String.format("step %d of %s  %.2f steps/s  dE/E0 = %.3e", round,
-                    last == Long.MAX_VALUE ? "unbounded" : String.valueOf(last), stepsPerSecond, relError));
+                    last == Long.MAX_VALUE ? "unbounded" : String.valueOf(last),
+                    round / Math.max(1e-9, (now - startNanos) / 1e9), relError));
         }
         if (round == last) {
             finish(reports, total, relError, now);
+        }
+    }
+
+    /**
+     * The first round this task sees, or a replay: keeps the CSV rows (and plot points) of the rounds
+     * before {@code round}, drops the rest, and takes the initial energy from the kept row 0.
+     */
+    private void startFrom(long round) throws IOException {
+        Files.createDirectories(config.outputDir());
+        List<String> kept = new ArrayList<>();
+        kept.add(header());
+        if (round > 0 && Files.exists(csv)) {
+            for (String line : Files.readAllLines(csv, StandardCharsets.UTF_8)) {
+                String first = line.substring(0, Math.max(0, line.indexOf(',')));
+                if (first.matches("\\d+") && Long.parseLong(first) < round) {
+                    kept.add(line);
+                    if (Long.parseLong(first) == 0) {
+                        initialEnergy = Double.parseDouble(line.split(",")[4]);
+                    }
+                }
+            }
+            if (kept.size() != round + 1) {
+                throw new IllegalStateException(csv + " lacks rows before round " + round + ": cannot continue it");
+            }
+            LOG.info("diagnostics continue at round {} ({} earlier rows kept)", round, round);
+        }
+        Path tmp = csv.resolveSibling(DIAGNOSTICS_CSV + ".tmp");
+        Files.write(tmp, kept, StandardCharsets.UTF_8);
+        Files.move(tmp, csv, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.deleteIfExists(config.outputDir().resolve(SUMMARY));
+        series.dropFrom(round * config.params().dt());
+    }
+
+    private static String header() {
+        StringBuilder header = new StringBuilder("round,time,kinetic,potential,total_energy,rel_energy_error,"
+                + "px,py,pz,lx,ly,lz,interactions,cost_imbalance,round_wall_ms");
+        for (Phase phase : Phase.values()) {
+            header.append(',').append(phase.column());
+        }
+        return header.toString();
+    }
+
+    /** Deletes snapshots numbered {@code upToNumber} and below, newest first, until one is already gone. */
+    private void pruneSnapshots(long upToNumber) throws IOException {
+        Path dir = config.outputDir().resolve(UpdateBolt.SNAPSHOT_DIR);
+        for (long number = upToNumber; number >= 0; number--) {
+            boolean any = false;
+            for (int p = 0; Files.exists(dir.resolve(GadgetSnapshot.fileName(number, p))); p++) {
+                Files.delete(dir.resolve(GadgetSnapshot.fileName(number, p)));
+                any = true;
+            }
+            if (!any) {
+                return;
+            }
         }
     }
 
@@ -135,11 +193,7 @@ public class DiagnosticsBolt extends StepBolt {
         }
         Path out = config.outputDir();
         BodiesCsv.write(Bodies.concat(parts).sortedById(), out.resolve(FINAL_BODIES_CSV));
-        double[] t = times.stream().mapToDouble(Double::doubleValue).toArray();
-        double[] e = energyErrors.stream().mapToDouble(Double::doubleValue).toArray();
-        LinePlot.write(out.resolve(ENERGY_PLOT), "Relative energy error, " + total.bodies + " bodies, "
-                + reports.size() + " partitions", "time (N-body units)", "(E - E0) / |E0|", t, e);
-        csv.close();
+        series.plot(out.resolve(ENERGY_PLOT), total.bodies, reports.size());
         Path summary = out.resolve(SUMMARY);
         Path tmp = out.resolve(SUMMARY + ".tmp");
         Files.writeString(tmp, String.format("bodies=%d%nsteps=%d%npartitions=%d%nfinal_rel_energy_error=%s%n"

@@ -29,7 +29,7 @@ public class EssentialTreeBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(TreeBolt.TREE);
         List<Box> extents = in.all(TreeBolt.EXTENT);
         Octree local = state.localTree;
@@ -40,7 +40,7 @@ public class EssentialTreeBolt extends StepBolt {
         }
         state.localTree = null;
         state.timed(Phase.ESSENTIAL_TREE, stepElapsedNanos());
-        emitToEach(ESSENTIAL, round, q -> essential[q]);
-        emitTo(PARTITION, partition, round, state);
+        emitToEach(ESSENTIAL, step, q -> essential[q]);
+        emitTo(PARTITION, partition, step, state);
     }
 }

@@ -34,13 +34,12 @@ public class ForceBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(EssentialTreeBolt.PARTITION);
         state.field = PartitionPhases.field(state.decomposition, state.root, in.all(EssentialTreeBolt.ESSENTIAL),
                 partition, state.bodies.n, config.params());
-        state.decomposition = null;
         state.root = null;
         state.timed(Phase.FORCE, stepElapsedNanos());
-        emitTo(FIELD, partition, round, state);
+        emitTo(FIELD, partition, step, state);
     }
 }

@@ -37,14 +37,14 @@ public class MigrateBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(DecomposeBolt.KEYED);
         state.decomposition = PartitionPhases.decompose(in.all(DecomposeBolt.HISTOGRAM), partitions, config.params());
         Bodies[] pieces = PartitionPhases.migrate(new KeyedBodies(state.bodies, state.keys), state.decomposition);
         state.bodies = null;
         state.keys = null;
         state.timed(Phase.MIGRATE, stepElapsedNanos());
-        emitToEach(PIECE, round, q -> pieces[q]);
-        emitTo(PLAN, partition, round, state);
+        emitToEach(PIECE, step, q -> pieces[q]);
+        emitTo(PLAN, partition, step, state);
     }
 }

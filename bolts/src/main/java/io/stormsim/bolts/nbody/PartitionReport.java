@@ -5,12 +5,14 @@ import io.stormsim.nbody.Conserved;
 
 /** What a partition reports to the diagnostics bolt at the end of a round. */
 public final class PartitionReport {
+    public final long round;
     public final Conserved conserved;
     public final long[] phaseNanos;
     /** The partition's bodies in the last round of a bounded run, else null. */
     public final Bodies finalBodies;
 
-    public PartitionReport(Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
+    public PartitionReport(long round, Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
+        this.round = round;
         this.conserved = conserved;
         this.phaseNanos = phaseNanos;
         this.finalBodies = finalBodies;

@@ -12,6 +12,8 @@ import io.stormsim.nbody.RootCell;
  * between workers ships no more than necessary. The receiving phase owns the object.
  */
 public final class PartitionState {
+    /** The simulation round (time step) this state belongs to. */
+    public long round;
     public Bodies bodies;
     /** Morton keys of {@link #bodies}, when they are sorted by key. */
     public long[] keys;
@@ -25,7 +27,8 @@ public final class PartitionState {
     public PartitionState() {
     }
 
-    public PartitionState(Bodies bodies) {
+    public PartitionState(long round, Bodies bodies) {
+        this.round = round;
         this.bodies = bodies;
     }
 

@@ -38,7 +38,7 @@ public class TreeBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(MigrateBolt.PLAN);
         List<Bodies> pieces = in.all(MigrateBolt.PIECE);
         KeyedBodies owned = KeyedBodies.sort(Bodies.concat(pieces), state.root);
@@ -46,7 +46,7 @@ public class TreeBolt extends StepBolt {
         state.localTree = PartitionPhases.localTree(owned, state.root, state.decomposition, partition, config.params());
         Box extent = Box.of(state.bodies);
         state.timed(Phase.TREE, stepElapsedNanos());
-        emitToEach(EXTENT, round, p -> extent);
-        emitTo(TREE, partition, round, state);
+        emitToEach(EXTENT, step, p -> extent);
+        emitTo(TREE, partition, step, state);
     }
 }

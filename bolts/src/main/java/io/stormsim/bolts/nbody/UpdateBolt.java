@@ -3,19 +3,26 @@ package io.stormsim.bolts.nbody;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
+import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Leapfrog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * Phase 7: the leapfrog update (close the last step, measure, open the next) of the partition's
- * bodies; its conserved quantities go to the diagnostics bolt, its bodies back to the bounds phase
- * for the next round (or, after the last round, to the diagnostics bolt for output).
+ * Phase 7: the leapfrog update (close the last step, measure, write the snapshot file if one is due,
+ * open the next) of the partition's bodies; its conserved quantities go to the diagnostics bolt, its
+ * bodies back to the bounds phase for the next round (or, after the last round, to the diagnostics bolt
+ * for output).
  */
 public class UpdateBolt extends StepBolt {
     public static final String REPORT = "report";
+    public static final String SNAPSHOT_DIR = "snapshots";
 
     private transient NbodyConfig config;
 
@@ -35,17 +42,28 @@ public class UpdateBolt extends StepBolt {
     }
 
     @Override
-    protected void onStep(long round, StepInputs in) {
+    protected void onStep(long step, StepInputs in) throws IOException {
         PartitionState state = in.one(ForceBolt.FIELD);
-        Conserved conserved = Leapfrog.completeRound(state.bodies, state.field, config.params().dt(), round,
-                config.params().steps());
+        long round = state.round;
+        Conserved conserved = Leapfrog.close(state.bodies, state.field, config.params().dt(), round);
+        if (config.run().snapshotAt(round)) {
+            writeSnapshot(round, state.bodies, state.decomposition.bodies);
+        }
+        Leapfrog.open(state.bodies, state.field, config.params().dt(), round, config.params().steps());
         state.field = null;
         state.timed(Phase.UPDATE, stepElapsedNanos());
-        boolean last = round == config.params().lastRound();
-        emitTo(REPORT, 0, round, new PartitionReport(conserved, state.phaseNanos, last ? state.bodies : null));
+        boolean last = round == config.run().lastRound();
+        emitTo(REPORT, 0, step, new PartitionReport(round, conserved, state.phaseNanos, last ? state.bodies : null));
         if (!last) {
-            PartitionState next = new PartitionState(state.bodies);
-            emitTo(BoundsBolt.STATE, partition, round + 1, next);
+            emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
         }
+    }
+
+    /** This partition's file of the snapshot of round r (GADGET-2 format), at the synchronised time r*dt. */
+    private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
+        Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
+        Files.createDirectories(dir);
+        GadgetSnapshot.write(dir.resolve(GadgetSnapshot.fileName(config.run().snapshotNumber(round), partition)),
+                bodies, round * config.params().dt(), totalBodies, partitions);
     }
 }

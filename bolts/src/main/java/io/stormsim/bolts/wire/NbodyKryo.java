@@ -44,12 +44,12 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, StepCommand c) {
             out.writeLong(c.round);
-            out.writeBoolean(c.start);
+            out.writeInt(c.kind.ordinal(), true);
         }
 
         @Override
         public StepCommand read(Kryo kryo, Input in, Class<? extends StepCommand> type) {
-            return new StepCommand(in.readLong(), in.readBoolean());
+            return new StepCommand(in.readLong(), StepCommand.Kind.values()[in.readInt(true)]);
         }
     }
 
@@ -120,6 +120,7 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, Decomposition d) {
             out.writeInt(d.partitions, true);
+            out.writeLong(d.bodies);
             writeInts(out, d.level, d.cellCount);
             writeLongs(out, d.prefix, d.cellCount);
             writeInts(out, d.firstChild, d.cellCount);
@@ -132,8 +133,9 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public Decomposition read(Kryo kryo, Input in, Class<? extends Decomposition> type) {
             int partitions = in.readInt(true);
+            long bodies = in.readLong();
             int[] level = readInts(in);
-            return new Decomposition(partitions, level.length, level, readLongs(in), readInts(in), readInts(in),
+            return new Decomposition(partitions, bodies, level.length, level, readLongs(in), readInts(in), readInts(in),
                     readInts(in), readInts(in), readLongs(in));
         }
     }
@@ -203,6 +205,7 @@ public class NbodyKryo implements IKryoDecorator {
     static final class PartitionStateSerializer extends Serializer<PartitionState> {
         @Override
         public void write(Kryo kryo, Output out, PartitionState s) {
+            out.writeLong(s.round);
             kryo.writeObjectOrNull(out, s.bodies, Bodies.class);
             out.writeBoolean(s.keys != null);
             if (s.keys != null) {
@@ -218,6 +221,7 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public PartitionState read(Kryo kryo, Input in, Class<? extends PartitionState> type) {
             PartitionState s = new PartitionState();
+            s.round = in.readLong();
             s.bodies = kryo.readObjectOrNull(in, Bodies.class);
             s.keys = in.readBoolean() ? readLongs(in) : null;
             s.root = kryo.readObjectOrNull(in, RootCell.class);
@@ -232,6 +236,7 @@ public class NbodyKryo implements IKryoDecorator {
     static final class PartitionReportSerializer extends Serializer<PartitionReport> {
         @Override
         public void write(Kryo kryo, Output out, PartitionReport r) {
+            out.writeLong(r.round);
             kryo.writeObject(out, r.conserved);
             writeLongs(out, r.phaseNanos, r.phaseNanos.length);
             kryo.writeObjectOrNull(out, r.finalBodies, Bodies.class);
@@ -239,7 +244,7 @@ public class NbodyKryo implements IKryoDecorator {
 
         @Override
         public PartitionReport read(Kryo kryo, Input in, Class<? extends PartitionReport> type) {
-            return new PartitionReport(kryo.readObject(in, Conserved.class), readLongs(in),
+            return new PartitionReport(in.readLong(), kryo.readObject(in, Conserved.class), readLongs(in),
                     kryo.readObjectOrNull(in, Bodies.class));
         }
     }

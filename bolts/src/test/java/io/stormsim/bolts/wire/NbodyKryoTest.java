@@ -22,6 +22,7 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
+import io.stormsim.spouts.StepCommand;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ class NbodyKryoTest {
         RootCell root = RootCell.around(Box.of(bodies));
         PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(bodies, root);
         Octree tree = TreeBuilder.build(kb.bodies(), kb.keys(), root, 8, 0.5);
-        PartitionState s = new PartitionState(kb.bodies());
+        PartitionState s = new PartitionState(3, kb.bodies());
         s.keys = kb.keys();
         s.root = root;
         s.localTree = tree;
@@ -65,6 +66,7 @@ class NbodyKryoTest {
         s.phaseNanos[3] = 12345;
 
         PartitionState back = roundTrip(kryo, s);
+        assertEquals(3, back.round);
         assertTrue(kb.bodies().sameStateBits(back.bodies));
         assertArrayEquals(s.keys, back.keys);
         assertEquals(root.half, back.root.half);
@@ -81,10 +83,15 @@ class NbodyKryoTest {
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = roundTrip(kryo, new PartitionReport(c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
+        PartitionReport r = roundTrip(kryo, new PartitionReport(5, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
+        assertEquals(5, r.round);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
         assertEquals(42, r.conserved.interactions);
         assertNull(r.finalBodies);
+
+        StepCommand restore = roundTrip(kryo, new StepCommand(40, StepCommand.Kind.RESTORE));
+        assertEquals(40, restore.round);
+        assertEquals(StepCommand.Kind.RESTORE, restore.kind);
     }
 
     @Test

@@ -1,0 +1,62 @@
+package io.stormsim.spouts;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.apache.storm.Config;
+import org.apache.storm.shade.org.apache.curator.framework.CuratorFramework;
+import org.apache.storm.utils.CuratorUtils;
+import org.apache.storm.utils.ZookeeperAuthInfo;
+
+/**
+ * A running topology's progress in the cluster's ZooKeeper (Storm's own client): the last completed
+ * round and the last complete checkpoint, under {@code /stormsim/<topology id>}. A spout restarted on
+ * another worker reads it to know where its run is.
+ */
+final class ProgressStore implements AutoCloseable {
+    private static final String ROOT = "/stormsim/";
+    private final CuratorFramework zk;
+    private final String path;
+
+    @SuppressWarnings("unchecked")
+    ProgressStore(Map<String, Object> conf, String topologyId) {
+        this.zk = CuratorUtils.newCuratorStarted(conf, (List<String>) conf.get(Config.STORM_ZOOKEEPER_SERVERS),
+                conf.get(Config.STORM_ZOOKEEPER_PORT), new ZookeeperAuthInfo(conf), null);
+        this.path = ROOT + topologyId;
+    }
+
+    /** Records round r as completed, and the last complete checkpoint (-1: none). */
+    void record(long round, long checkpoint) throws Exception {
+        byte[] data = ("round=" + round + "\ncheckpoint=" + checkpoint + "\n").getBytes(StandardCharsets.UTF_8);
+        if (zk.checkExists().forPath(path) == null) {
+            zk.create().creatingParentsIfNeeded().forPath(path, data);
+        } else {
+            zk.setData().forPath(path, data);
+        }
+    }
+
+    /** The last complete checkpoint recorded for this topology, if the run had made one. */
+    OptionalLong lastCheckpoint() throws Exception {
+        if (zk.checkExists().forPath(path) == null) {
+            return OptionalLong.empty();
+        }
+        for (String line : new String(zk.getData().forPath(path), StandardCharsets.UTF_8).split("\n")) {
+            if (line.startsWith("checkpoint=")) {
+                long c = Long.parseLong(line.substring("checkpoint=".length()));
+                return c < 0 ? OptionalLong.empty() : OptionalLong.of(c);
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** Whether this topology has recorded progress before (this spout is a restarted one). */
+    boolean exists() throws Exception {
+        return zk.checkExists().forPath(path) != null;
+    }
+
+    @Override
+    public void close() {
+        zk.close();
+    }
+}
