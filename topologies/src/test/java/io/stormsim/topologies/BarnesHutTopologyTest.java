@@ -17,38 +17,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.LocalCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Barnes-Hut YAML on an embedded LocalCluster, with Kryo serialisation forced on every tuple:
  * the final bodies after 10 steps are the sequential kernel's bits at 1, 2 and 3 partitions, and the
  * diagnostics are the same bits at every partition count.
  */
-class BarnesHutTopologyTest {
-    static final Path YAML = Path.of(System.getProperty("stormsim.home", ".."), "flux-configs", "barnes-hut.yaml");
+class BarnesHutTopologyTest extends LocalClusterTest {
     private static final int N = 3000;
     private static final long SEED = 7;
     private static final int STEPS = 10;
     private static final double DT = 0.01, THETA = 0.6, EPSILON = 0.02;
-    private static LocalCluster cluster;
-
-    @TempDir
-    static Path out;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = new LocalCluster();
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        cluster.close();
-    }
-
     static TopologyFile topology(int partitions, Path outputDir) throws Exception {
         return TopologyFile.load(YAML, null, Map.of("partitions", String.valueOf(partitions),
                 "n", String.valueOf(N), "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS),

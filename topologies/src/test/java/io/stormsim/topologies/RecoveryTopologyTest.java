@@ -19,36 +19,17 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.LocalCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Failures on a LocalCluster: a phase that throws once, a partition that loses its state, a run stopped
  * part way and resumed with another partition count, a time step so large the bodies fly apart. The
  * first three end with the sequential kernel's bits; the last halts with a message naming round and body.
  */
-class RecoveryTopologyTest {
+class RecoveryTopologyTest extends LocalClusterTest {
     private static final int N = 2000;
     private static final long SEED = 5;
     private static final double DT = 0.01, THETA = 0.6, EPSILON = 0.02;
-    private static LocalCluster cluster;
-
-    @TempDir
-    static Path out;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = new LocalCluster();
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        cluster.close();
-    }
-
     private static Map<String, String> props(int partitions, int steps, Path dir) {
         Map<String, String> m = new HashMap<>(Map.of("partitions", String.valueOf(partitions), "n", String.valueOf(N),
                 "seed", String.valueOf(SEED), "steps", String.valueOf(steps), "dt", String.valueOf(DT),
@@ -65,12 +46,12 @@ class RecoveryTopologyTest {
     }
 
     private static Path yamlWith(String boltId, String className) throws Exception {
-        String yaml = Files.readString(BarnesHutTopologyTest.YAML);
+        String yaml = Files.readString(YAML);
         String replaced = yaml.replaceFirst("(id: \"" + boltId + "\"\\n    className: )\"[^\"]+\"", "$1\"" + className + "\"");
         assertFalse(replaced.equals(yaml), "bolt " + boltId + " not found in the YAML");
         Path file = Files.createTempDirectory(out, "yaml").resolve("barnes-hut.yaml");
         Files.writeString(file, replaced);
-        Files.copy(BarnesHutTopologyTest.YAML.resolveSibling("barnes-hut.properties"),
+        Files.copy(YAML.resolveSibling("barnes-hut.properties"),
                 file.resolveSibling("barnes-hut.properties"));
         return file;
     }
@@ -111,12 +92,12 @@ class RecoveryTopologyTest {
     @Test
     void aRunStoppedPartWayResumesWithAnotherPartitionCountExactly() throws Exception {
         Path dir = out.resolve("resume");
-        LocalRun.runUntil(cluster, TopologyFile.load(BarnesHutTopologyTest.YAML, null, props(2, 60, dir), false),
+        LocalRun.runUntil(cluster, TopologyFile.load(YAML, null, props(2, 60, dir), false),
                 Duration.ofMinutes(5), "checkpoints/round-000000030/MANIFEST");
         assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");
         Map<String, String> resumed = props(3, 60, dir);
         resumed.put("resume", "true");
-        LocalRun.run(cluster, TopologyFile.load(BarnesHutTopologyTest.YAML, null, resumed, false), Duration.ofMinutes(5));
+        LocalRun.run(cluster, TopologyFile.load(YAML, null, resumed, false), Duration.ofMinutes(5));
         assertUndisturbed(dir, 60);
     }
 
@@ -127,7 +108,7 @@ class RecoveryTopologyTest {
         p.put("epsilon", "0");
         p.put("dt", "1e300");
         LocalRun.RunFailedException e = assertThrows(LocalRun.RunFailedException.class, () -> LocalRun.run(cluster,
-                TopologyFile.load(BarnesHutTopologyTest.YAML, null, p, false), Duration.ofMinutes(5)));
+                TopologyFile.load(YAML, null, p, false), Duration.ofMinutes(5)));
         assertTrue(e.getMessage().contains("halted") && e.getMessage().contains("round 0"), e.getMessage());
         assertTrue(e.getMessage().matches("(?s).*body \\d+ has a non-finite position or velocity after round 0.*"),
                 e.getMessage());

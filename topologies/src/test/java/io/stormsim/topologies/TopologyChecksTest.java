@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad values are rejected before anything is submitted, with messages naming key, value and what is allowed. */
 class TopologyChecksTest {
-    private static final Path YAML = BarnesHutTopologyTest.YAML;
+    private static final Path YAML = LocalClusterTest.YAML;
 
     @TempDir
     Path tmp;

@@ -1,7 +1,6 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesBinary;
@@ -24,12 +23,11 @@ import org.apache.storm.task.TopologyContext;
  * checkpoint store; the diagnostics bolt marks the checkpoint complete once the round is done everywhere.
  * Then it sends its bounding box to every partition's decomposition phase.
  */
-public class BoundsBolt extends StepBolt {
+public class BoundsBolt extends NbodyBolt {
     public static final String STATE = "state";
     public static final String BOX = "box";
     public static final String BODIES = "bodies";
 
-    private transient NbodyConfig config;
     private transient CheckpointStore checkpoints;
     private transient TreeMap<Long, PartitionState> handedOver;
 
@@ -50,7 +48,7 @@ public class BoundsBolt extends StepBolt {
 
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
+        super.setUp(conf, context);
         checkpoints = config.run().checkpoints();
         handedOver = new TreeMap<>();
     }

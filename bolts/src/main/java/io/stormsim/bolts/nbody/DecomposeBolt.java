@@ -1,24 +1,21 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.CostHistogram;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 2: the root cell from every partition's box; the partition's bodies sorted along the Morton
  * curve; and its cost histogram (last round's interaction counts), sent to every partition.
  */
-public class DecomposeBolt extends StepBolt {
+public class DecomposeBolt extends NbodyBolt {
     public static final String HISTOGRAM = "histogram";
     public static final String KEYED = "keyed";
 
-    private transient NbodyConfig config;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -30,10 +27,6 @@ public class DecomposeBolt extends StepBolt {
         return List.of(HISTOGRAM, KEYED);
     }
 
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
-    }
 
     @Override
     protected void onStep(long step, StepInputs in) {

@@ -1,7 +1,6 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
@@ -34,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt}, whose presence says
  * the run completed.
  */
-public class DiagnosticsBolt extends StepBolt {
+public class DiagnosticsBolt extends NbodyBolt {
     public static final String DIAGNOSTICS_CSV = "diagnostics.csv";
     public static final String FINAL_BODIES_CSV = "bodies-final.csv";
     public static final String ENERGY_PLOT = "energy-error.png";
@@ -43,7 +42,6 @@ public class DiagnosticsBolt extends StepBolt {
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
     private static final int MAX_PLOT_POINTS = 4096;
 
-    private transient NbodyConfig config;
     private transient Path csv;
     private transient long nextRound;
     private transient double initialEnergy;
@@ -65,7 +63,7 @@ public class DiagnosticsBolt extends StepBolt {
         if (partitions != 1) {
             throw new IllegalStateException("the diagnostics bolt must run as one task, has " + partitions);
         }
-        config = NbodyConfig.from(conf);
+        super.setUp(conf, context);
         csv = config.outputDir().resolve(DIAGNOSTICS_CSV);
         series = new EnergySeries(MAX_PLOT_POINTS);
         nextRound = -1;

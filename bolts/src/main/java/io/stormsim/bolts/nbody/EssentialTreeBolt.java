@@ -1,7 +1,6 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Octree;
@@ -14,7 +13,7 @@ import java.util.Map;
  * pruned for that partition's box: moments where the cells are far enough for all its bodies, deeper
  * cells and bodies otherwise. To itself it sends its whole local tree.
  */
-public class EssentialTreeBolt extends StepBolt {
+public class EssentialTreeBolt extends NbodyBolt {
     public static final String ESSENTIAL = "essential";
     public static final String PARTITION = "partition";
 

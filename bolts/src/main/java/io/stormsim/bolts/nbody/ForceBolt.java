@@ -1,22 +1,19 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.PartitionPhases;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 6: the global tree as this partition needs it (the shared top cells over every partition's
  * essential subtrees) and the walk that gives its bodies their accelerations, potentials and
  * interaction counts.
  */
-public class ForceBolt extends StepBolt {
+public class ForceBolt extends NbodyBolt {
     public static final String FIELD = "field";
 
-    private transient NbodyConfig config;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -28,10 +25,6 @@ public class ForceBolt extends StepBolt {
         return List.of(FIELD);
     }
 
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
-    }
 
     @Override
     protected void onStep(long step, StepInputs in) {

@@ -1,25 +1,22 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 3: the decomposition (costzones over the summed histograms; every partition derives the same
  * one) and the migration of bodies: each partition receives, from every partition, the bodies that
  * now fall in its zones (possibly none).
  */
-public class MigrateBolt extends StepBolt {
+public class MigrateBolt extends NbodyBolt {
     public static final String PIECE = "piece";
     public static final String PLAN = "plan";
 
-    private transient NbodyConfig config;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -31,10 +28,6 @@ public class MigrateBolt extends StepBolt {
         return List.of(PIECE, PLAN);
     }
 
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
-    }
 
     @Override
     protected void onStep(long step, StepInputs in) {

@@ -1,7 +1,6 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Box;
@@ -9,18 +8,16 @@ import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 4: the partition's bodies (the pieces it received, in key order) and the subtrees of its top
  * leaves with their moments; its bounding box goes to every partition, which prunes what it sends
  * this one by it.
  */
-public class TreeBolt extends StepBolt {
+public class TreeBolt extends NbodyBolt {
     public static final String EXTENT = "extent";
     public static final String TREE = "tree";
 
-    private transient NbodyConfig config;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -32,10 +29,6 @@ public class TreeBolt extends StepBolt {
         return List.of(EXTENT, TREE);
     }
 
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
-    }
 
     @Override
     protected void onStep(long step, StepInputs in) {

@@ -1,7 +1,6 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
-import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 7: the leapfrog update (close the last step, measure, write the snapshot file if one is due,
@@ -20,11 +18,10 @@ import org.apache.storm.task.TopologyContext;
  * bodies back to the bounds phase for the next round (or, after the last round, to the diagnostics bolt
  * for output).
  */
-public class UpdateBolt extends StepBolt {
+public class UpdateBolt extends NbodyBolt {
     public static final String REPORT = "report";
     public static final String SNAPSHOT_DIR = "snapshots";
 
-    private transient NbodyConfig config;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -36,10 +33,6 @@ public class UpdateBolt extends StepBolt {
         return List.of(REPORT, BoundsBolt.STATE);
     }
 
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        config = NbodyConfig.from(conf);
-    }
 
     @Override
     protected void onStep(long step, StepInputs in) throws IOException {

@@ -1,0 +1,15 @@
+package io.stormsim.bolts.nbody;
+
+import io.stormsim.bolts.bsp.StepBolt;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/** A Barnes-Hut phase bolt: a {@link StepBolt} that reads the run's settings from the topology config. */
+abstract class NbodyBolt extends StepBolt {
+    protected transient NbodyConfig config;
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        config = NbodyConfig.from(conf);
+    }
+}
