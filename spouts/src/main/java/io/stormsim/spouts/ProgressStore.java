@@ -11,8 +11,9 @@ import org.apache.storm.utils.ZookeeperAuthInfo;
 
 /**
  * A running topology's progress in the cluster's ZooKeeper (Storm's own client): the last completed
- * round and the last complete checkpoint, under {@code /stormsim/<topology id>}. A spout restarted on
- * another worker reads it to know where its run is.
+ * round, the last complete checkpoint, and how many times its spout has started (the epoch), under
+ * {@code /stormsim/<topology id>}. A spout restarted on another worker reads it to know where its run
+ * is, and numbers its steps in a new epoch so they never meet the steps of the spout it replaces.
  */
 final class ProgressStore implements AutoCloseable {
     private static final String ROOT = "/stormsim/";
@@ -26,33 +27,46 @@ final class ProgressStore implements AutoCloseable {
         this.path = ROOT + topologyId;
     }
 
+    /** Whether this topology has recorded progress before (this spout is a restarted one). */
+    boolean exists() throws Exception {
+        return zk.checkExists().forPath(path) != null;
+    }
+
+    /** Starts a new epoch of this topology's spout and returns it (0 for the first spout). */
+    long startEpoch() throws Exception {
+        long epoch = exists() ? read("epoch") + 1 : 0;
+        write(epoch, exists() ? read("round") : -1, exists() ? read("checkpoint") : -1);
+        return epoch;
+    }
+
     /** Records round r as completed, and the last complete checkpoint (-1: none). */
-    void record(long round, long checkpoint) throws Exception {
-        byte[] data = ("round=" + round + "\ncheckpoint=" + checkpoint + "\n").getBytes(StandardCharsets.UTF_8);
-        if (zk.checkExists().forPath(path) == null) {
-            zk.create().creatingParentsIfNeeded().forPath(path, data);
-        } else {
-            zk.setData().forPath(path, data);
-        }
+    void record(long epoch, long round, long checkpoint) throws Exception {
+        write(epoch, round, checkpoint);
     }
 
     /** The last complete checkpoint recorded for this topology, if the run had made one. */
     OptionalLong lastCheckpoint() throws Exception {
-        if (zk.checkExists().forPath(path) == null) {
-            return OptionalLong.empty();
-        }
-        for (String line : new String(zk.getData().forPath(path), StandardCharsets.UTF_8).split("\n")) {
-            if (line.startsWith("checkpoint=")) {
-                long c = Long.parseLong(line.substring("checkpoint=".length()));
-                return c < 0 ? OptionalLong.empty() : OptionalLong.of(c);
-            }
-        }
-        return OptionalLong.empty();
+        long c = exists() ? read("checkpoint") : -1;
+        return c < 0 ? OptionalLong.empty() : OptionalLong.of(c);
     }
 
-    /** Whether this topology has recorded progress before (this spout is a restarted one). */
-    boolean exists() throws Exception {
-        return zk.checkExists().forPath(path) != null;
+    private void write(long epoch, long round, long checkpoint) throws Exception {
+        byte[] data = ("epoch=" + epoch + "\nround=" + round + "\ncheckpoint=" + checkpoint + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        if (exists()) {
+            zk.setData().forPath(path, data);
+        } else {
+            zk.create().creatingParentsIfNeeded().forPath(path, data);
+        }
+    }
+
+    private long read(String key) throws Exception {
+        for (String line : new String(zk.getData().forPath(path), StandardCharsets.UTF_8).split("\n")) {
+            if (line.startsWith(key + "=")) {
+                return Long.parseLong(line.substring(key.length() + 1));
+            }
+        }
+        throw new IllegalStateException(path + " in ZooKeeper has no " + key);
     }
 
     @Override

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import com.codahale.metrics.Timer;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -32,6 +34,9 @@ import org.apache.storm.tuple.Values;
  * are failed, so the step's trigger fails at the spout instead of hanging. Once a step completes, the
  * partial inputs of older steps (left by a failed round) are failed and dropped.
  *
+ * <p>Each task registers a metrics-v2 timer {@code stormsim.step-compute}: the time {@code onStep}
+ * takes, so per-component numbers read as a per-phase profile in any configured reporter.
+ *
  * <p>Streams named by {@link #handOverStreams} carry state for a later step to a bolt that keeps it
  * between steps: they are acked on arrival (they end the tuple tree of the step that sent them) and
  * passed to {@link #onHandOver}.
@@ -46,6 +51,7 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient TreeMap<Long, Pending> pending;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
+    private transient Timer computeTimer;
     protected transient int partition;
     protected transient int partitions;
 
@@ -86,6 +92,7 @@ public abstract class StepBolt extends BaseRichBolt {
         this.pending = new TreeMap<>();
         this.expectedPerStep = expectedMessages(context);
         this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
+        this.computeTimer = context.registerTimer("stormsim.step-compute");
         setUp(conf, context);
     }
 
@@ -169,6 +176,7 @@ public abstract class StepBolt extends BaseRichBolt {
             return;
         } finally {
             anchors = null;
+            computeTimer.update(System.nanoTime() - stepStartNanos, TimeUnit.NANOSECONDS);
         }
         for (Tuple t : tuples) {
             collector.ack(t);

@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * relative energy error against round 0, momentum, angular momentum, interactions, load imbalance,
  * wall time of the round and of each phase (slowest partition). Logs progress. Runs as one task.
  *
+ * <p>Its metrics-v2 gauges ({@code stormsim.*}) give the same figures to Storm's reporters: round,
+ * round wall time, steps per second, interactions per second, load imbalance, relative energy error.
+ *
  * <p>It also closes each round: at checkpoint rounds it marks the checkpoint complete (every partition
  * wrote its piece before the round could reach here) and prunes old ones; at snapshot rounds it removes
  * snapshots beyond the number kept. A replayed round (after a restore) replaces the rows from that round
@@ -47,6 +50,9 @@ public class DiagnosticsBolt extends NbodyBolt {
     private transient double initialEnergy;
     private transient long startNanos, lastRoundNanos, lastLogNanos;
     private transient EnergySeries series;
+    private transient volatile double[] latest;
+    private static final String[] GAUGES = {"round", "round-wall-ms", "steps-per-second",
+        "interactions-per-second", "load-imbalance", "rel-energy-error"};
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -67,6 +73,11 @@ public class DiagnosticsBolt extends NbodyBolt {
         csv = config.outputDir().resolve(DIAGNOSTICS_CSV);
         series = new EnergySeries(MAX_PLOT_POINTS);
         nextRound = -1;
+        latest = new double[GAUGES.length];
+        for (int g = 0; g < GAUGES.length; g++) {
+            int index = g;
+            context.registerGauge("stormsim." + GAUGES[g], () -> latest[index]);
+        }
         startNanos = lastRoundNanos = System.nanoTime();
     }
 
@@ -107,6 +118,9 @@ public class DiagnosticsBolt extends NbodyBolt {
             row.append(',').append(millis(nanos));
         }
         Files.writeString(csv, row.append('\n'), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        double wallSeconds = (now - lastRoundNanos) / 1e9;
+        latest = new double[] {round, wallSeconds * 1e3, 1 / wallSeconds, total.interactions / wallSeconds,
+            meanCost > 0 ? maxCost / meanCost : 1.0, relError};
         lastRoundNanos = now;
         nextRound = round + 1;
         series.add(time, relError);
