@@ -34,6 +34,12 @@ public final class BarnesHutBench {
     }
 
     public static void main(String[] args) throws Exception {
+        measure(args);
+        // LocalCluster leaves non-daemon threads behind after close
+        System.exit(0);
+    }
+
+    private static void measure(String[] args) throws Exception {
         Path yaml = Path.of(args[0]);
         int steps = Integer.parseInt(args[1]);
         int[] sizes = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();

@@ -24,6 +24,12 @@ public final class Soak {
     }
 
     public static void main(String[] args) throws Exception {
+        measure(args);
+        // LocalCluster leaves non-daemon threads behind after close
+        System.exit(0);
+    }
+
+    private static void measure(String[] args) throws Exception {
         Path yaml = Path.of(args[0]);
         long minutes = Long.parseLong(args[1]);
         long sampleSeconds = Long.parseLong(args[2]);
