@@ -1,21 +1,34 @@
 package io.stormsim.topologies;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
+import io.stormsim.topologies.CommandLine.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.apache.storm.LocalCluster;
 
 /**
- * The command line: {@code stormsim check|run TOPOLOGY.yaml [--filter FILE] [--env-filter]
- * [--set key=value]... [--timeout SECONDS]}. {@code check} only validates; {@code run} validates, then
- * runs the topology on an embedded LocalCluster and prints where the results are.
+ * The command line. {@code check} only validates a topology; {@code run} validates it, then runs it on
+ * an embedded LocalCluster and prints where the results are; {@code submit} validates it, then submits it
+ * to a cluster's Nimbus. {@code list}, {@code status}, {@code kill} and {@code rebalance} manage topologies
+ * on a cluster ({@link NimbusCommands}); {@code cluster} starts and stops a local one ({@link ClusterCommand}).
  */
 public final class Stormsim {
-    private static final String USAGE = "usage: stormsim check|run TOPOLOGY.yaml [--filter FILE.properties]"
-            + " [--env-filter] [--set key=value]... [--timeout SECONDS]";
+    private static final String USAGE = String.join("\n",
+            "usage: stormsim check|run TOPOLOGY.yaml [TOPOLOGY OPTIONS] [--timeout SECONDS]",
+            "       stormsim submit TOPOLOGY.yaml [TOPOLOGY OPTIONS] [NIMBUS]",
+            "       stormsim list [NIMBUS]",
+            "       stormsim status NAME [--watch SECONDS] [NIMBUS]",
+            "       stormsim kill NAME [--wait SECONDS] [NIMBUS]",
+            "       stormsim rebalance NAME [--workers W] [--executors COMPONENT=N]... [--wait SECONDS] [NIMBUS]",
+            "       stormsim cluster start|stop|status [--dir DIR] [--base-port N]      (scripts/cluster)",
+            "  TOPOLOGY OPTIONS: [--filter FILE.properties] [--env-filter] [--set key=value]...",
+            "  NIMBUS: --nimbus HOST:PORT, or --cluster DIR of a cluster started by scripts/cluster",
+            "          (default: the cluster in ~/.stormsim/cluster, or in $STORMSIM_CLUSTER_DIR)");
+    private static final Set<String> TOPOLOGY_OPTIONS = Set.of("--filter", "--set");
 
     private Stormsim() {
     }
@@ -25,56 +38,64 @@ public final class Stormsim {
     }
 
     static int run(String[] args) throws Exception {
-        if (args.length < 2 || !List.of("check", "run").contains(args[0])) {
-            System.err.println(USAGE);
-            return 2;
-        }
-        Path propertiesFile = null;
-        boolean envFilter = false;
-        long timeoutSeconds = 3600;
-        Map<String, String> overrides = new LinkedHashMap<>();
-        for (int i = 2; i < args.length; i++) {
-            String a = args[i];
-            boolean hasValue = i + 1 < args.length;
-            if (a.equals("--filter") && hasValue) {
-                propertiesFile = Path.of(args[++i]);
-            } else if (a.equals("--env-filter")) {
-                envFilter = true;
-            } else if (a.equals("--set") && hasValue && args[i + 1].contains("=")) {
-                String kv = args[++i];
-                overrides.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
-            } else if (a.equals("--timeout") && hasValue && args[i + 1].matches("\\d+")) {
-                timeoutSeconds = Long.parseLong(args[++i]);
-            } else {
-                System.err.println("unknown or incomplete option '" + a + "'\n" + USAGE);
-                return 2;
-            }
-        }
-        TopologyFile topology;
+        List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
         try {
-            topology = TopologyFile.load(Path.of(args[1]), propertiesFile, overrides, envFilter);
-        } catch (ConfigException e) {
-            System.err.println("stormsim: " + e.getMessage());
-            return 1;
-        }
-        if (args[0].equals("check")) {
-            System.out.println(topology.yaml + ": ok");
-            return 0;
-        }
-        System.out.println("stormsim: running " + topology.name() + " from " + topology.yaml + " on an embedded LocalCluster");
-        long start = System.nanoTime();
-        try (LocalCluster cluster = new LocalCluster()) {
-            Path out = LocalRun.run(cluster, topology, Duration.ofSeconds(timeoutSeconds));
-            System.out.printf("stormsim: done in %.1f s. Results in %s:%n", (System.nanoTime() - start) / 1e9,
-                    out.toAbsolutePath());
-            for (String f : List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV,
-                    DiagnosticsBolt.ENERGY_PLOT, DiagnosticsBolt.SUMMARY)) {
-                System.out.println("  " + out.toAbsolutePath().resolve(f));
-            }
-            return 0;
+            return switch (args.length == 0 ? "" : args[0]) {
+                case "check", "run", "submit" -> topology(args[0], rest);
+                case "list", "status", "kill", "rebalance" -> new NimbusCommands(System.out).run(args[0], rest);
+                case "cluster" -> ClusterCommand.run(rest);
+                default -> throw new UsageException(args.length == 0 ? "no command given" : "unknown command '" + args[0] + "'");
+            };
+        } catch (UsageException e) {
+            System.err.println(e.getMessage() + "\n" + USAGE);
+            return 2;
         } catch (ConfigException | LocalRun.RunFailedException e) {
             System.err.println("stormsim: " + e.getMessage());
             return 1;
+        }
+    }
+
+    private static int topology(String command, List<String> args) throws Exception {
+        Set<String> withValue = new HashSet<>(TOPOLOGY_OPTIONS);
+        withValue.addAll(command.equals("submit") ? NimbusCommands.NIMBUS_OPTIONS : Set.of("--timeout"));
+        CommandLine cl = CommandLine.parse(args, withValue, Set.of("--env-filter"));
+        cl.expectPositional("TOPOLOGY.yaml");
+        String filter = cl.value("--filter", null);
+        long timeoutSeconds = cl.number("--timeout", 3600, 0);
+        TopologyFile topology = TopologyFile.load(Path.of(cl.positional.get(0)), filter == null ? null : Path.of(filter),
+                cl.pairs("--set"), cl.has("--env-filter"));
+        switch (command) {
+            case "check" -> System.out.println(topology.yaml + ": ok");
+            case "run" -> runLocally(topology, Duration.ofSeconds(timeoutSeconds));
+            default -> submit(topology, NimbusCommands.nimbus(cl), NimbusCommands.nimbusOptions(cl));
+        }
+        return 0;
+    }
+
+    private static void runLocally(TopologyFile topology, Duration timeout) throws Exception {
+        System.out.println("stormsim: running " + topology.name() + " from " + topology.yaml + " on an embedded LocalCluster");
+        long start = System.nanoTime();
+        try (LocalCluster cluster = new LocalCluster()) {
+            Path out = LocalRun.run(cluster, topology, timeout);
+            System.out.printf("stormsim: done in %.1f s. Results in %s:%n", (System.nanoTime() - start) / 1e9,
+                    out.toAbsolutePath());
+            printResults(out.toAbsolutePath());
+        }
+    }
+
+    private static void submit(TopologyFile topology, NimbusAddress nimbus, String nimbusOptions) throws Exception {
+        long start = System.nanoTime();
+        Path out = TopologySubmission.submit(topology, nimbus);
+        System.out.printf("stormsim: submitted %s from %s to Nimbus %s in %.1f s. Watch it with%n"
+                        + "  scripts/stormsim status %s --watch 10%s%nresults go to %s:%n", topology.name(), topology.yaml,
+                nimbus, (System.nanoTime() - start) / 1e9, topology.name(), nimbusOptions, out);
+        printResults(out);
+    }
+
+    private static void printResults(Path out) {
+        for (String f : List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV,
+                DiagnosticsBolt.ENERGY_PLOT, DiagnosticsBolt.SUMMARY)) {
+            System.out.println("  " + out.resolve(f));
         }
     }
 }

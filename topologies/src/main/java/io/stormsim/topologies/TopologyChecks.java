@@ -3,6 +3,7 @@ package io.stormsim.topologies;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
+import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,10 @@ final class TopologyChecks {
         } catch (RuntimeException e) {
             throw new ConfigException(e.getMessage());
         }
-        checkWritable(nbody.outputDir());
+        checkWritable(RunConfig.OUTPUT_DIR, nbody.outputDir());
+        if (nbody.run().checkpointEvery() > 0) {
+            checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
+        }
     }
 
     private static Class<?> boltClass(BoltDef b) throws ConfigException {
@@ -84,15 +88,14 @@ final class TopologyChecks {
         }
     }
 
-    private static void checkWritable(Path dir) throws ConfigException {
+    private static void checkWritable(String key, Path dir) throws ConfigException {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new ConfigException(NbodyConfig.OUTPUT_DIR + " = " + dir + " is not allowed: cannot create it ("
-                    + e.getMessage() + ")");
+            throw new ConfigException(key + " = " + dir + " is not allowed: cannot create it (" + e + ")");
         }
         if (!Files.isWritable(dir)) {
-            throw new ConfigException(NbodyConfig.OUTPUT_DIR + " = " + dir + " is not allowed: not writable");
+            throw new ConfigException(key + " = " + dir + " is not allowed: not writable");
         }
     }
 }

@@ -124,6 +124,16 @@ class TopologyChecksTest {
     }
 
     @Test
+    void anUncreatableCheckpointDirectoryIsNamed() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Map<String, String> m = valid();
+        m.put("checkpoint.dir", file.resolve("checkpoints").toString());
+        String error = rejection(m);
+        assertTrue(error.startsWith("stormsim.checkpoint.dir = " + file.resolve("checkpoints") + " is not allowed: cannot create it"),
+                error);
+    }
+
+    @Test
     void runWithABadValueSubmitsNothing() throws Exception {
         Path outDir = tmp.resolve("never");
         PrintStream err = System.err;

@@ -74,6 +74,7 @@ public class BoundsBolt extends NbodyBolt {
         if (command.kind != StepCommand.Kind.RESTORE && config.run().checkpointAt(state.round)) {
             Bodies bodies = state.bodies;
             checkpoints.writePiece(state.round, partition, partitions, out -> BodiesBinary.write(bodies, out));
+            state.checkpointed = true;
         }
         Box box = Box.of(state.bodies);
         state.timed(Phase.BOUNDS, stepElapsedNanos());

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * <p>Its metrics-v2 gauges ({@code stormsim.*}) give the same figures to Storm's reporters: round,
  * round wall time, steps per second, interactions per second, load imbalance, relative energy error.
  *
- * <p>It also closes each round: at checkpoint rounds it marks the checkpoint complete (every partition
- * wrote its piece before the round could reach here) and prunes old ones; at snapshot rounds it removes
+ * <p>It also closes each round: when every partition reports it wrote its checkpoint piece at the start
+ * of the round, it marks the checkpoint complete and prunes old ones (a round restored from a
+ * checkpoint writes none); at snapshot rounds it removes
  * snapshots beyond the number kept. A replayed round (after a restore) replaces the rows from that round
  * on, so the CSV always reads as one undisturbed run. After the last round of a bounded run it writes
  * {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt}, whose presence says
@@ -125,7 +126,7 @@ public class DiagnosticsBolt extends NbodyBolt {
         nextRound = round + 1;
         series.add(time, relError);
         RunConfig run = config.run();
-        if (run.checkpointAt(round)) {
+        if (reports.stream().allMatch(r -> r.checkpointed)) {
             run.checkpoints().commit(round, reports.size(), run.checkpointKeep());
             series.plot(config.outputDir().resolve(ENERGY_PLOT), total.bodies, reports.size());
         }

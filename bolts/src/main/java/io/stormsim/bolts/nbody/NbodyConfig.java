@@ -23,8 +23,6 @@ import java.util.Map;
  * allowed.
  */
 public record NbodyConfig(RunConfig run, Parameters params, int n, long seed, String bodiesFile) {
-    public static final String STEPS = RunConfig.STEPS;
-    public static final String OUTPUT_DIR = RunConfig.OUTPUT_DIR;
     public static final String N = "stormsim.nbody.n";
     public static final String DT = "stormsim.nbody.dt";
     public static final String THETA = "stormsim.nbody.theta";

@@ -6,13 +6,16 @@ import io.stormsim.nbody.Conserved;
 /** What a partition reports to the diagnostics bolt at the end of a round. */
 public final class PartitionReport {
     public final long round;
+    /** Whether the partition wrote its checkpoint piece of this round. */
+    public final boolean checkpointed;
     public final Conserved conserved;
     public final long[] phaseNanos;
     /** The partition's bodies in the last round of a bounded run, else null. */
     public final Bodies finalBodies;
 
-    public PartitionReport(long round, Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
+    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
         this.round = round;
+        this.checkpointed = checkpointed;
         this.conserved = conserved;
         this.phaseNanos = phaseNanos;
         this.finalBodies = finalBodies;

@@ -46,7 +46,8 @@ public class UpdateBolt extends NbodyBolt {
         state.field = null;
         state.timed(Phase.UPDATE, stepElapsedNanos());
         boolean last = round == config.run().lastRound();
-        emitTo(REPORT, 0, step, new PartitionReport(round, conserved, state.phaseNanos, last ? state.bodies : null));
+        emitTo(REPORT, 0, step, new PartitionReport(round, state.checkpointed, conserved, state.phaseNanos,
+                last ? state.bodies : null));
         if (!last) {
             emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
         }

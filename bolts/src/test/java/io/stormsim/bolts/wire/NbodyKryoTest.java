@@ -83,8 +83,9 @@ class NbodyKryoTest {
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = roundTrip(kryo, new PartitionReport(5, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
+        PartitionReport r = roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
         assertEquals(5, r.round);
+        assertTrue(r.checkpointed);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
         assertEquals(42, r.conserved.interactions);
         assertNull(r.finalBodies);
