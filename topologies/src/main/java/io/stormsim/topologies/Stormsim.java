@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.storm.LocalCluster;
 
@@ -25,7 +27,7 @@ public final class Stormsim {
             "       stormsim kill NAME [--wait SECONDS] [NIMBUS]",
             "       stormsim rebalance NAME [--workers W] [--executors COMPONENT=N]... [--wait SECONDS] [NIMBUS]",
             "       stormsim cluster start|stop|status [--dir DIR] [--base-port N]      (scripts/cluster)",
-            "  TOPOLOGY OPTIONS: [--filter FILE.properties] [--env-filter] [--set key=value]...",
+            "  TOPOLOGY OPTIONS: [--filter FILE.properties] [--env-filter] [--set key=value]... [--resume]",
             "  NIMBUS: --nimbus HOST:PORT, or --cluster DIR of a cluster started by scripts/cluster",
             "          (default: the cluster in ~/.stormsim/cluster, or in $STORMSIM_CLUSTER_DIR)");
     private static final Set<String> TOPOLOGY_OPTIONS = Set.of("--filter", "--set");
@@ -58,12 +60,17 @@ public final class Stormsim {
     private static int topology(String command, List<String> args) throws Exception {
         Set<String> withValue = new HashSet<>(TOPOLOGY_OPTIONS);
         withValue.addAll(command.equals("submit") ? NimbusCommands.NIMBUS_OPTIONS : Set.of("--timeout"));
-        CommandLine cl = CommandLine.parse(args, withValue, Set.of("--env-filter"));
+        CommandLine cl = CommandLine.parse(args, withValue, Set.of("--env-filter", "--resume"));
         cl.expectPositional("TOPOLOGY.yaml");
         String filter = cl.value("--filter", null);
         long timeoutSeconds = cl.number("--timeout", 3600, 0);
+        Map<String, String> overrides = new LinkedHashMap<>(cl.pairs("--set"));
+        if (cl.has("--resume")) {
+            // from the newest complete checkpoint (see README "Failures, checkpoints, resume")
+            overrides.put("resume", "true");
+        }
         TopologyFile topology = TopologyFile.load(Path.of(cl.positional.get(0)), filter == null ? null : Path.of(filter),
-                cl.pairs("--set"), cl.has("--env-filter"));
+                overrides, cl.has("--env-filter"));
         switch (command) {
             case "check" -> System.out.println(topology.yaml + ": ok");
             case "run" -> runLocally(topology, Duration.ofSeconds(timeoutSeconds));
