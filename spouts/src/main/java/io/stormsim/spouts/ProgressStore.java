@@ -34,8 +34,12 @@ final class ProgressStore implements AutoCloseable {
 
     /** Starts a new epoch of this topology's spout and returns it (0 for the first spout). */
     long startEpoch() throws Exception {
-        long epoch = exists() ? read("epoch") + 1 : 0;
-        write(epoch, exists() ? read("round") : -1, exists() ? read("checkpoint") : -1);
+        if (!exists()) {
+            write(0, -1, -1);
+            return 0;
+        }
+        long epoch = read("epoch") + 1;
+        write(epoch, read("round"), read("checkpoint"));
         return epoch;
     }
 

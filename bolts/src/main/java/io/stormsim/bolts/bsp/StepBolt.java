@@ -1,5 +1,6 @@
 package io.stormsim.bolts.bsp;
 
+import com.codahale.metrics.Timer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -10,7 +11,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import com.codahale.metrics.Timer;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -59,7 +59,6 @@ public abstract class StepBolt extends BaseRichBolt {
         final List<Tuple> tuples = new ArrayList<>();
         int count;
     }
-
 
     /** Input streams of this bolt and their fan-in. */
     protected abstract Map<String, FanIn> inputs();

@@ -106,6 +106,7 @@ public class DiagnosticsBolt extends NbodyBolt {
         double relError = (energy - initialEnergy) / Math.abs(initialEnergy);
         double time = round * config.params().dt();
         long now = System.nanoTime();
+        long roundNanos = now - lastRoundNanos;
         double meanCost = (double) total.interactions / reports.size();
         StringBuilder row = new StringBuilder();
         row.append(round).append(',').append(time).append(',').append(total.value(Conserved.KINETIC)).append(',')
@@ -114,12 +115,12 @@ public class DiagnosticsBolt extends NbodyBolt {
             row.append(',').append(total.value(q));
         }
         row.append(',').append(total.interactions).append(',').append(meanCost > 0 ? maxCost / meanCost : 1.0)
-                .append(',').append(millis(now - lastRoundNanos));
+                .append(',').append(millis(roundNanos));
         for (long nanos : phaseMax) {
             row.append(',').append(millis(nanos));
         }
         Files.writeString(csv, row.append('\n'), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        double wallSeconds = (now - lastRoundNanos) / 1e9;
+        double wallSeconds = roundNanos / 1e9;
         latest = new double[] {round, wallSeconds * 1e3, 1 / wallSeconds, total.interactions / wallSeconds,
             meanCost > 0 ? maxCost / meanCost : 1.0, relError};
         lastRoundNanos = now;
