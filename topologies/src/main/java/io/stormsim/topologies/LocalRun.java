@@ -1,7 +1,5 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
-import io.stormsim.bolts.nbody.NbodyConfig;
 import io.stormsim.run.RunConfig;
 import io.stormsim.spouts.TimestepSpout;
 import java.nio.file.Files;
@@ -19,7 +17,7 @@ import org.apache.storm.generated.TopologyInfo;
 
 /**
  * Runs a bounded simulation topology on an embedded LocalCluster until its summary appears in the
- * output directory, the spout halts the run, or the time limit passes; then kills it. Errors the bolts
+ * output directory (its done file), the spout halts the run, or the time limit passes; then kills it. Errors the bolts
  * report are printed as they come: a failed round is restored and replayed by the spout, so an error
  * alone does not end the run.
  */
@@ -36,23 +34,24 @@ public final class LocalRun {
 
     /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
     public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
-        return runUntil(cluster, topology, timeout, DiagnosticsBolt.SUMMARY);
+        return runUntil(cluster, topology, timeout, Workloads.of(topology.config).doneFile());
     }
 
     /**
      * Submits {@code topology} and kills it once the file {@code until} (relative to the output directory)
-     * exists: {@link DiagnosticsBolt#SUMMARY} for a whole run, a checkpoint's manifest to stop part way.
+     * exists: the workload's {@link Workload#doneFile} for a whole run, a checkpoint's manifest to stop part way.
      */
     public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, String until)
             throws Exception {
-        NbodyConfig nbody = NbodyConfig.from(topology.config);
-        if (nbody.params().steps() == 0) {
+        Workload workload = Workloads.of(topology.config);
+        if (workload.steps(topology.config) == 0) {
             throw new ConfigException(RunConfig.STEPS + " = 0 (without end) is not allowed on an embedded run: it"
                     + " would never finish; give a number of steps, or submit it to a cluster");
         }
-        Path summary = nbody.outputDir().resolve(DiagnosticsBolt.SUMMARY);
-        Path done = nbody.outputDir().resolve(until);
-        Path halted = nbody.outputDir().resolve(TimestepSpout.HALTED);
+        Path out = workload.outputDir(topology.config);
+        Path summary = out.resolve(workload.doneFile());
+        Path done = out.resolve(until);
+        Path halted = out.resolve(TimestepSpout.HALTED);
         Files.deleteIfExists(summary);
         Files.deleteIfExists(done);
         Files.deleteIfExists(halted);
@@ -80,7 +79,7 @@ public final class LocalRun {
         } finally {
             kill(cluster, name);
         }
-        return nbody.outputDir();
+        return out;
     }
 
     /** Kills the topology at once and waits until the name is free for the next run. */

@@ -1,6 +1,5 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.topologies.CommandLine.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +85,7 @@ public final class Stormsim {
             Path out = LocalRun.run(cluster, topology, timeout);
             System.out.printf("stormsim: done in %.1f s. Results in %s:%n", (System.nanoTime() - start) / 1e9,
                     out.toAbsolutePath());
-            printResults(out.toAbsolutePath());
+            printResults(topology, out.toAbsolutePath());
         }
     }
 
@@ -96,12 +95,11 @@ public final class Stormsim {
         System.out.printf("stormsim: submitted %s from %s to Nimbus %s in %.1f s. Watch it with%n"
                         + "  scripts/stormsim status %s --watch 10%s%nresults go to %s:%n", topology.name(), topology.yaml,
                 nimbus, (System.nanoTime() - start) / 1e9, topology.name(), nimbusOptions, out);
-        printResults(out);
+        printResults(topology, out);
     }
 
-    private static void printResults(Path out) {
-        for (String f : List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV,
-                DiagnosticsBolt.ENERGY_PLOT, DiagnosticsBolt.SUMMARY)) {
+    private static void printResults(TopologyFile topology, Path out) throws ConfigException {
+        for (String f : Workloads.of(topology.config).results()) {
             System.out.println("  " + out.resolve(f));
         }
     }

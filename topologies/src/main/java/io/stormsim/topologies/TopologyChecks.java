@@ -1,9 +1,7 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
-import io.stormsim.bolts.nbody.NbodyConfig;
-import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +25,11 @@ final class TopologyChecks {
         for (BoltDef b : def.getBolts()) {
             checkParallelism("bolt '" + b.getId() + "'", b.getParallelism());
             Class<?> type = boltClass(b);
-            if (DiagnosticsBolt.class.isAssignableFrom(type)) {
+            if (SingleTask.class.isAssignableFrom(type)) {
                 if (b.getParallelism() != 1) {
                     throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
-                            + " is not allowed: the diagnostics bolt must have parallelism 1");
+                            + " is not allowed: " + type.getSimpleName() + " gathers every partition's output and"
+                            + " must have parallelism 1");
                 }
             } else if (StepBolt.class.isAssignableFrom(type)) {
                 if (partitions == null) {
@@ -45,25 +44,14 @@ final class TopologyChecks {
         }
         checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
         checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        Workload workload = Workloads.of(config);
         for (String key : config.keySet()) {
-            if (key.startsWith("stormsim.") && !NbodyConfig.KEYS.contains(key)) {
-                throw new ConfigException("unknown key '" + key + "' in the topology config: known stormsim keys are "
-                        + String.join(", ", NbodyConfig.KEYS));
+            if (key.startsWith("stormsim.") && !workload.keys().contains(key)) {
+                throw new ConfigException("unknown key '" + key + "' in the topology config: known stormsim keys of "
+                        + workload.name() + " are " + String.join(", ", workload.keys()));
             }
         }
-        NbodyConfig nbody;
-        try {
-            nbody = NbodyConfig.from(config);
-            if (!nbody.bodiesFile().isEmpty()) {
-                nbody.initialBodies();
-            }
-        } catch (RuntimeException e) {
-            throw new ConfigException(e.getMessage());
-        }
-        checkWritable(RunConfig.OUTPUT_DIR, nbody.outputDir());
-        if (nbody.run().checkpointEvery() > 0) {
-            checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
-        }
+        workload.check(def, config);
     }
 
     private static Class<?> boltClass(BoltDef b) throws ConfigException {
@@ -88,7 +76,7 @@ final class TopologyChecks {
         }
     }
 
-    private static void checkWritable(String key, Path dir) throws ConfigException {
+    static void checkWritable(String key, Path dir) throws ConfigException {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

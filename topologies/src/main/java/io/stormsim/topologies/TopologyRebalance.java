@@ -1,7 +1,7 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,14 +81,14 @@ final class TopologyRebalance {
         return tasks;
     }
 
-    /** The bolts that run one task per partition: every step bolt but the (single-task) diagnostics. */
+    /** The bolts that run one task per partition: every step bolt but the single-task ones. */
     private static List<String> phaseBolts(StormTopology topology) {
         List<String> phases = new ArrayList<>();
         for (String id : TopologyStatusTable.dataFlowOrder(topology)) {
             Bolt bolt = topology.get_bolts().get(id);
             if (bolt != null && bolt.get_bolt_object().is_set_serialized_java()) {
                 Object instance = Utils.javaDeserialize(bolt.get_bolt_object().get_serialized_java(), Object.class);
-                if (instance instanceof StepBolt && !(instance instanceof DiagnosticsBolt)) {
+                if (instance instanceof StepBolt && !(instance instanceof SingleTask)) {
                     phases.add(id);
                 }
             }

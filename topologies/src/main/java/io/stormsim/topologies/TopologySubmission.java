@@ -1,6 +1,5 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.nbody.NbodyConfig;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +21,6 @@ import org.apache.storm.generated.AlreadyAliveException;
  * local directory. (On a cluster of several machines they must also be on a file system all share.)
  */
 final class TopologySubmission {
-    /** Config keys that name files or directories; empty values keep their meaning (none, or the default). */
-    static final List<String> PATH_KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, NbodyConfig.BODIES_FILE);
     /** The directory of a metrics reporter that writes CSV files ({@code CsvStormReporter}). */
     static final String CSV_REPORTER_DIR = "csv.log.dir";
 
@@ -32,7 +29,8 @@ final class TopologySubmission {
 
     /** Returns the directory the results will be written to. */
     static Path submit(TopologyFile topology, NimbusAddress nimbus) throws Exception {
-        Map<String, Object> conf = absolutePaths(topology.config, PATH_KEYS);
+        // empty path values keep their meaning (none, or the default)
+        Map<String, Object> conf = absolutePaths(topology.config, Workloads.of(topology.config).pathKeys());
         Object reporters = conf.get(Config.TOPOLOGY_METRICS_REPORTERS);
         if (reporters instanceof List<?> list) {
             List<Object> absolute = new ArrayList<>();

@@ -80,6 +80,15 @@ class TopologyChecksTest {
     }
 
     @Test
+    void aConfigWithoutAWorkloadsKeysIsRejected() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("stormsim.nbody.", "stormsim.gravity."));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("must set the keys of exactly one workload (stormsim.nbody.*"), error);
+        assertTrue(error.contains("it sets none"), error);
+    }
+
+    @Test
     void unresolvedPlaceholderIsRejectedWithItsLine() throws Exception {
         Path yaml = copyOfYaml(s -> s.replace("${theta}", "${theta.typo}"));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))

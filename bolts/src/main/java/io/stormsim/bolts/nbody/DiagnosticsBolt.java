@@ -1,6 +1,7 @@
 package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt}, whose presence says
  * the run completed.
  */
-public class DiagnosticsBolt extends NbodyBolt {
+public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String DIAGNOSTICS_CSV = "diagnostics.csv";
     public static final String FINAL_BODIES_CSV = "bodies-final.csv";
     public static final String ENERGY_PLOT = "energy-error.png";

@@ -1,0 +1,37 @@
+package io.stormsim.topologies;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.flux.model.TopologyDef;
+
+/**
+ * What the launcher knows of one kind of simulation (Barnes-Hut, matrix multiply, ...): its
+ * {@code stormsim.<name>.*} config keys, how to check their values before submitting, and where a run's
+ * results are. A topology's workload is the one whose key prefix its config uses ({@link Workloads}).
+ */
+interface Workload {
+    /** Short name; its keys start with {@code stormsim.<name>.}. */
+    String name();
+
+    /** Every {@code stormsim.*} key the workload reads (its own and the shared run keys it uses). */
+    List<String> keys();
+
+    /** Checks the values and the files they name; messages name the key, the value and what is allowed. */
+    void check(TopologyDef def, Map<String, Object> config) throws ConfigException;
+
+    /** Where the run writes its results. */
+    Path outputDir(Map<String, Object> config);
+
+    /** Rounds (or jobs) a run does; 0 means without end. */
+    long steps(Map<String, Object> config);
+
+    /** The file, relative to the output directory, whose appearance means a bounded run is complete. */
+    String doneFile();
+
+    /** The result files a user reads, relative to the output directory, printed after a run. */
+    List<String> results();
+
+    /** Keys whose values are files or directories (made absolute before submitting to a cluster). */
+    List<String> pathKeys();
+}
