@@ -9,7 +9,6 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +23,8 @@ import org.apache.storm.LocalCluster;
  * Step time of the sequential kernel against the Barnes-Hut topology on an embedded LocalCluster, in
  * one JVM, side by side: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...]}. Prints a Markdown table:
  * median step time over the steps after the first two (JIT warm-up), the topology/sequential ratio,
- * interactions per second of the force phase, the share of each phase, and the heap in use.
+ * interactions per second of the force phase, the share of each phase, and the largest heap in use
+ * after a collection during the topology run (the whole LocalCluster JVM: Storm's own share included).
  */
 public final class BarnesHutBench {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
@@ -51,9 +51,10 @@ public final class BarnesHutBench {
                 + WARMUP_ROUNDS + ".." + steps);
         System.out.println();
         System.out.println("| N | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
-                + " bounds | decompose | migrate | tree | essential | force | update | heap MiB |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + " bounds | decompose | migrate | tree | essential | force | update | heap after GC, max MiB | bytes/body |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
+        HeapAfterGc heap = new HeapAfterGc();
         try (LocalCluster cluster = new LocalCluster()) {
             for (int n : sizes) {
                 double sequential = sequentialStepSeconds(n, steps);
@@ -62,8 +63,11 @@ public final class BarnesHutBench {
                     Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(n), "steps",
                             String.valueOf(steps), "partitions", String.valueOf(p), "theta", String.valueOf(THETA),
                             "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", dir.toString()));
-                    LocalRun.run(cluster, TopologyFile.load(yaml, null, props, false), Duration.ofHours(2));
-                    printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
+                    TopologyFile topology = TopologyFile.load(yaml, null, props, false);
+                    System.gc(); // the sequential run's garbage is not the topology's
+                    heap.reset();
+                    LocalRun.run(cluster, topology, Duration.ofHours(2));
+                    printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heap.maxBytes());
                 }
             }
         }
@@ -84,7 +88,7 @@ public final class BarnesHutBench {
         return median(seconds.subList(WARMUP_ROUNDS, seconds.size()));
     }
 
-    private static void printRow(int n, int partitions, double sequential, Path csv) throws Exception {
+    private static void printRow(int n, int partitions, double sequential, Path csv, long heapBytes) throws Exception {
         List<String> rows = Files.readAllLines(csv);
         List<String> header = Arrays.asList(rows.get(0).split(","));
         int wall = header.indexOf("round_wall_ms"), interactions = header.indexOf("interactions");
@@ -107,8 +111,7 @@ public final class BarnesHutBench {
         for (double ms : phaseMs) {
             line.append(String.format(" %.1f%% |", 100 * ms / total));
         }
-        System.gc();
-        line.append(String.format(" %d |", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20));
+        line.append(String.format(" %d | %.0f |", heapBytes >> 20, (double) heapBytes / n));
         System.out.println(line);
     }
 
