@@ -22,6 +22,8 @@ import org.apache.storm.generated.TopologyInfo;
  * alone does not end the run.
  */
 public final class LocalRun {
+    /** The done and halted files are looked for every 100 ms, reported errors every second. */
+    private static final int ERROR_POLL_EVERY = 10;
     private LocalRun() {
     }
 
@@ -60,13 +62,13 @@ public final class LocalRun {
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<String> reported = new LinkedHashSet<>();
         try {
-            while (!Files.exists(done)) {
-                for (String error : errors(cluster.getTopologyInfoByName(name))) {
-                    if (reported.add(error)) {
-                        System.err.println("stormsim: " + name + " reported: " + error);
-                    }
+            for (long polls = 0; !Files.exists(done); polls++) {
+                // asking Nimbus for the errors every poll would cost the simulation CPU time
+                if (polls % ERROR_POLL_EVERY == 0) {
+                    report(cluster, name, reported);
                 }
                 if (Files.exists(halted)) {
+                    report(cluster, name, reported);
                     throw new RunFailedException("topology " + name + " halted: " + Files.readString(halted).trim()
                             + (reported.isEmpty() ? "" : "\n  " + String.join("\n  ", reported)));
                 }
@@ -80,6 +82,15 @@ public final class LocalRun {
             kill(cluster, name);
         }
         return out;
+    }
+
+    /** Prints the errors the topology's components reported that are not in {@code reported} yet, and adds them. */
+    private static void report(LocalCluster cluster, String name, Set<String> reported) throws Exception {
+        for (String error : errors(cluster.getTopologyInfoByName(name))) {
+            if (reported.add(error)) {
+                System.err.println("stormsim: " + name + " reported: " + error);
+            }
+        }
     }
 
     /** Kills the topology at once and waits until the name is free for the next run. */
