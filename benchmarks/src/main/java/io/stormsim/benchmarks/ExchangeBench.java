@@ -5,7 +5,6 @@ import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.CostHistogram;
 import io.stormsim.nbody.Decomposition;
-import io.stormsim.nbody.EssentialCount;
 import io.stormsim.nbody.Gravity;
 import io.stormsim.nbody.Leapfrog;
 import io.stormsim.nbody.Octree;
@@ -13,6 +12,7 @@ import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
+import io.stormsim.nbody.TargetRegion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,8 +56,8 @@ public final class ExchangeBench {
 
     /** One round's exchange and the slowest partition's phase times. */
     record Round(long essentialBytes, long essentialCells, long essentialBodies, long migrated, long smallBytes,
-                 long maxPartitionInBytes, double[] maxPhaseSeconds, double imbalance, long leafPrunedBytes,
-                 long leafPrunedBodies, double boxVolumeShare, long histogramBins, long histogramBytes,
+                 long maxPartitionInBytes, double[] maxPhaseSeconds, double imbalance, long oneBoxBytes,
+                 long oneBoxBodies, double boxVolumeShare, long histogramBins, long histogramBytes,
                  double rootSide) {
         long migrationBytes() {
             return migrated * BODY_BYTES;
@@ -129,11 +129,11 @@ public final class ExchangeBench {
             small += 48L * partitions * (partitions - 1);
             long essentialBytes = 0, essentialCells = 0, essentialBodies = 0;
             long[] inBytes = new long[partitions];
-            long leafPrunedBytes = 0, leafPrunedBodies = 0;
-            List<List<double[]>> leafBoxes = new ArrayList<>();
+            long oneBoxBytes = 0, oneBoxBodies = 0;
+            TargetRegion[] regions = new TargetRegion[partitions];
             double rootVolume = Math.pow(2 * root.half, 3), boxVolume = 0;
             for (int q = 0; q < partitions; q++) {
-                leafBoxes.add(EssentialCount.subtreeBoxes(local[q], d.leafStart(q + 1) - d.leafStart(q)));
+                regions[q] = TargetRegion.of(local[q], d.leafStart(q + 1) - d.leafStart(q));
                 double[] b = ownBox[q].bounds;
                 boxVolume += (b[3] - b[0]) * (b[4] - b[1]) * (b[5] - b[2]) / rootVolume / partitions;
             }
@@ -143,29 +143,26 @@ public final class ExchangeBench {
             }
             for (int p = 0; p < partitions; p++) {
                 int subtrees = d.leafStart(p + 1) - d.leafStart(p);
-                long t0 = System.nanoTime();
+                t[3][p] = 0;
                 for (int q = 0; q < partitions; q++) {
                     if (q == p) {
                         received.get(q).set(p, local[p]);
                         continue;
                     }
-                    Octree e = PartitionPhases.essentialTree(local[p], subtrees, ownBox[q]);
+                    long t0 = System.nanoTime();
+                    Octree e = PartitionPhases.essentialTree(local[p], subtrees, regions[q]);
+                    t[3][p] += (System.nanoTime() - t0) / 1e9;
                     received.get(q).set(p, e);
                     long bytes = treeBytes(e);
-                    EssentialCount check = EssentialCount.count(local[p], subtrees, List.of(ownBox[q].bounds));
-                    if (check.cells != e.cellCount || check.bodies != e.bodyCount) {
-                        throw new IllegalStateException("EssentialCount does not reproduce essentialTree: "
-                                + check.cells + "/" + check.bodies + " against " + e.cellCount + "/" + e.bodyCount);
-                    }
-                    EssentialCount byLeaf = EssentialCount.count(local[p], subtrees, leafBoxes.get(q));
-                    leafPrunedBytes += bytes(byLeaf.cells, byLeaf.bodies);
-                    leafPrunedBodies += byLeaf.bodies;
+                    Octree oneBox = PartitionPhases.essentialTree(local[p], subtrees,
+                            new TargetRegion(ownBox[q], new Box[] {ownBox[q]}));
+                    oneBoxBytes += treeBytes(oneBox);
+                    oneBoxBodies += oneBox.bodyCount;
                     essentialBytes += bytes;
                     essentialCells += e.cellCount;
                     essentialBodies += e.bodyCount;
                     inBytes[q] += bytes;
                 }
-                t[3][p] = (System.nanoTime() - t0) / 1e9;
             }
             long totalInteractions = 0, maxInteractions = 0;
             for (int q = 0; q < partitions; q++) {
@@ -192,8 +189,8 @@ public final class ExchangeBench {
             }
             out.add(new Round(essentialBytes, essentialCells, essentialBodies, migrated, small,
                     Arrays.stream(inBytes).max().orElse(0), maxPhase,
-                    (double) maxInteractions * partitions / Math.max(1, totalInteractions), leafPrunedBytes,
-                    leafPrunedBodies, boxVolume, histogramBins, histogramBytes, 2 * root.half));
+                    (double) maxInteractions * partitions / Math.max(1, totalInteractions), oneBoxBytes,
+                    oneBoxBodies, boxVolume, histogramBins, histogramBytes, 2 * root.half));
         }
         return out;
     }
@@ -218,7 +215,7 @@ public final class ExchangeBench {
         StringBuilder sb = new StringBuilder();
         StringBuilder c = new StringBuilder("n,partitions,round,essential_bytes,essential_cells,essential_bodies,"
                 + "migrated_bodies,migration_bytes,small_bytes,total_bytes,all_bodies_bytes,max_partition_in_bytes,"
-                + "imbalance,leaf_pruned_essential_bytes,leaf_pruned_bodies,box_volume_share,histogram_bins,histogram_bytes,"
+                + "imbalance,one_box_essential_bytes,one_box_bodies,box_volume_share,histogram_bins,histogram_bytes,"
                 + "root_side," + String.join(",", Arrays.stream(PHASES).map(s -> s.replaceAll("[^a-z]+", "_") + "_s")
                 .toArray(String[]::new)) + "\n");
         sb.append("machine: ").append(Machine.line()).append(String.format("; load %.2f at start%n", Machine.load()));
@@ -226,7 +223,7 @@ public final class ExchangeBench {
                 + " row is the last round. MB = 10^6 bytes.%n%n", ScalingBench.THETA, ScalingBench.EPSILON, rounds));
         sb.append("| N | P | essential trees MB | (cells, bodies) | migration MB (bodies) | boxes + histograms MB (bins) |"
                 + " total MB/step | all bodies to all MB | total / all bodies | max into one partition MB |"
-                + " per-top-leaf pruning: essential MB (bodies) | partition box / root volume | round-0 migration MB |"
+                + " pruned for one box per partition instead: essential MB (bodies) | partition box / root volume | round-0 migration MB |"
                 + " cost imbalance |\n");
         sb.append("|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         StringBuilder timesTable = new StringBuilder("\nCompute time of the slowest partition per phase, last round,"
@@ -247,14 +244,14 @@ public final class ExchangeBench {
                                 + " %.3f (%d) | %.2f | %.3f | %.3f |%n", n, p, r.essentialBytes / 1e6, r.essentialCells,
                         r.essentialBodies, r.migrationBytes() / 1e6, r.migrated, r.smallBytes / 1e6, r.histogramBins,
                         r.total() / 1e6,
-                        all / 1e6, (double) r.total() / all, r.maxPartitionInBytes / 1e6, r.leafPrunedBytes / 1e6,
-                        r.leafPrunedBodies, r.boxVolumeShare, rs.get(0).migrationBytes() / 1e6, r.imbalance));
+                        all / 1e6, (double) r.total() / all, r.maxPartitionInBytes / 1e6, r.oneBoxBytes / 1e6,
+                        r.oneBoxBodies, r.boxVolumeShare, rs.get(0).migrationBytes() / 1e6, r.imbalance));
                 for (int i = 0; i < rs.size(); i++) {
                     Round x = rs.get(i);
                     c.append(String.format("%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%.6g", n, p, i,
                             x.essentialBytes, x.essentialCells, x.essentialBodies, x.migrated, x.migrationBytes(),
-                            x.smallBytes, x.total(), all, x.maxPartitionInBytes, x.imbalance, x.leafPrunedBytes,
-                            x.leafPrunedBodies, x.boxVolumeShare, x.histogramBins, x.histogramBytes, x.rootSide));
+                            x.smallBytes, x.total(), all, x.maxPartitionInBytes, x.imbalance, x.oneBoxBytes,
+                            x.oneBoxBodies, x.boxVolumeShare, x.histogramBins, x.histogramBytes, x.rootSide));
                     for (double s : x.maxPhaseSeconds) {
                         c.append(String.format(",%.6g", s));
                     }

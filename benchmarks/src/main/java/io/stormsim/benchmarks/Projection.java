@@ -25,10 +25,10 @@ import java.util.Map;
  * E_in, the bytes into one partition, is essential trees + migrated bodies (power laws
  * c N^x P^y fitted to the measured N >= 1e5 rows) + the other partitions' cost histograms
  * (24 B per non-empty bin of level 10, bins counted analytically for a Plummer sphere, checked against
- * the measured counts) + boxes. Two variants: the code as it is, and with the essential trees pruned
- * per top leaf of the target partition (measured by ExchangeBench through EssentialCount) and the
- * histograms combined by a reduction instead of all-to-all (each partition receives one merged
- * histogram, 24 B per bin, instead of P - 1 partial ones; the reduction's extra latency not counted).
+ * the measured counts) + boxes. The essential trees are pruned for the boxes of the target partition's
+ * top leaves, as the code does. Two variants: the code as it is, and with the histograms combined by a
+ * reduction instead of all-to-all (each partition receives one merged histogram, 24 B per bin, instead
+ * of P - 1 partial ones; the reduction's extra latency not counted).
  */
 public final class Projection {
     private Projection() {
@@ -94,7 +94,6 @@ public final class Projection {
             }
         }
         double[] let = powerFit(rows, "essential_bytes");
-        double[] letLeaf = powerFit(rows, "leaf_pruned_essential_bytes");
         double[] mig = powerFit(rows, "migration_bytes");
         int level = Parameters.DEFAULT_HISTOGRAM_LEVEL;
         double bw = gbit * 1e9 / 8 * efficiency;
@@ -103,9 +102,8 @@ public final class Projection {
         o.append(String.format("sequential: t = a N log2 N with a = %.3g s (relative least squares over N >= 1e5;"
                 + " %d points)%n", a, big.size()));
         long fitted = rows.stream().filter(r -> num(r, "n") >= 1e5).count();
-        o.append(String.format("essential trees into one partition: %.3g N^%.3f P^%.3f bytes (as is);"
-                + " %.3g N^%.3f P^%.3f (per-top-leaf pruning); least squares in logs over the %d measured (N >= 1e5, P)"
-                + " rows%n", Math.exp(let[0]), let[1], let[2], Math.exp(letLeaf[0]), letLeaf[1], letLeaf[2], fitted));
+        o.append(String.format("essential trees into one partition: %.3g N^%.3f P^%.3f bytes; least squares in logs"
+                + " over the %d measured (N >= 1e5, P) rows%n", Math.exp(let[0]), let[1], let[2], fitted));
         o.append(String.format("migration into one partition: %.3g N^%.3f P^%.3f bytes; cost imbalance (max"
                 + " measured) %.3f%n", Math.exp(mig[0]), mig[1], mig[2], imbalance));
         o.append("histogram bins (level ").append(level).append("), Plummer sphere, root side ")
@@ -123,8 +121,8 @@ public final class Projection {
         o.append(String.format("heap per machine: cores x (N/P x %.0f B, the sequential kernel's need per body, + twice"
                 + " the essential trees received: as received and copied into the assembled tree)%n%n", bytesPerBody));
         o.append("| N | machines | partitions | compute s | into one machine MB (trees / migration / histograms) |"
-                + " exchange s | latency s | step s | heap per machine GB | with per-leaf pruning + reduced histogram:"
-                + " MB into one machine, step s, heap GB |\n");
+                + " exchange s | latency s | step s | heap per machine GB | with the histograms reduced instead:"
+                + " MB into one machine, step s |\n");
         o.append("|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
         List<double[]> cases = new ArrayList<>();
         for (double n : sizes) {
@@ -140,22 +138,19 @@ public final class Projection {
             double compute = a * n * Stats.log2(n) / p * imbalance;
             double h = bins(n, rootSide, level);
             double trees = Math.exp(let[0] + let[1] * Math.log(n) + let[2] * Math.log(p));
-            double treesLeaf = Math.exp(letLeaf[0] + letLeaf[1] * Math.log(n) + letLeaf[2] * Math.log(p));
             double migration = Math.exp(mig[0] + mig[1] * Math.log(n) + mig[2] * Math.log(p));
             double hist = 24 * h * (p - 1) / p;
             double boxes = 96.0 * (p - 1);
             double inMachine = cores * (trees + migration + hist + boxes);
-            double inMachineFixed = cores * (treesLeaf + migration + 24 * h + boxes);
+            double inMachineFixed = cores * (trees + migration + 24 * h + boxes);
             double latency = hops * latencyMs / 1e3;
             double step = compute + inMachine / bw + latency;
             double stepFixed = compute + inMachineFixed / bw + latency;
             double heap = cores * (n / p * bytesPerBody + 2 * trees) / 1e9;
-            double heapFixed = cores * (n / p * bytesPerBody + 2 * treesLeaf) / 1e9;
             o.append(String.format("| %.0e | %d | %d | %.3g | %.0f (%.0f / %.1f / %.0f) | %.3g | %.3f | %.3g | %.1f |"
-                            + " %.0f MB, %.3g s, %.1f GB |%n",
+                            + " %.0f MB, %.3g s |%n",
                     n, m, p, compute, inMachine / 1e6, cores * trees / 1e6, cores * migration / 1e6,
-                    cores * hist / 1e6, inMachine / bw, latency, step, heap, inMachineFixed / 1e6, stepFixed,
-                    heapFixed));
+                    cores * hist / 1e6, inMachine / bw, latency, step, heap, inMachineFixed / 1e6, stepFixed));
         }
         o.append(String.format("%nN = 30,000 measured here on 1 core: %.3f s/step (sequential kernel)%n", t30k));
         System.out.print(o);

@@ -124,20 +124,31 @@ public final class Octree {
         return link[c * LINK_STRIDE + BODY_COUNT];
     }
 
+    /** The bounding box {min x, y, z, max x, y, z} of tree bodies {@code first..first+count-1}, into {@code out}. */
+    public void bodyBounds(int first, int count, double[] out) {
+        Arrays.fill(out, 0, 3, Double.POSITIVE_INFINITY);
+        Arrays.fill(out, 3, 6, Double.NEGATIVE_INFINITY);
+        for (int i = first; i < first + count; i++) {
+            for (int a = 0; a < 3; a++) {
+                out[a] = Math.min(out[a], body[i * BODY_STRIDE + a]);
+                out[a + 3] = Math.max(out[a + 3], body[i * BODY_STRIDE + a]);
+            }
+        }
+    }
+
     public boolean isPruned(int c) {
         return link[c * LINK_STRIDE + PRUNED] != 0;
     }
 
     /**
      * Copies the subtree of {@code src} under {@code srcCell} into cell {@code dst} of this tree. With a
-     * {@code prunedFor} box, cells that every point of the box accepts as a whole are copied without
-     * their subtrees and marked {@link #PRUNED}: that is the locally essential tree for a partition
-     * whose bodies lie in the box. Without one, the subtree is copied whole.
+     * {@code prunedFor} region, cells that the region accepts as a whole are copied without their
+     * subtrees and marked {@link #PRUNED}: that is the locally essential tree for the partition whose
+     * bodies the region describes. Without one, the subtree is copied whole.
      */
-    public void copySubtree(int dst, Octree src, int srcCell, Box prunedFor) {
+    public void copySubtree(int dst, Octree src, int srcCell, TargetRegion prunedFor) {
         System.arraycopy(src.cell, srcCell * CELL_STRIDE, cell, dst * CELL_STRIDE, CELL_STRIDE);
-        if (src.isPruned(srcCell)
-                || (prunedFor != null && Gravity.acceptedByBox(src.cell, srcCell * CELL_STRIDE, prunedFor.bounds))) {
+        if (src.isPruned(srcCell) || (prunedFor != null && prunedFor.accepts(src.cell, srcCell * CELL_STRIDE))) {
             setPruned(dst);
             return;
         }

@@ -61,12 +61,12 @@ public final class PartitionPhases {
                 d.leafPrefixes(partition), p.leafCapacity(), p.theta());
     }
 
-    /** Phase 5: what a partition whose bodies lie in {@code targetBox} needs of this partition's subtrees. */
-    public static Octree essentialTree(Octree local, int subtrees, Box targetBox) {
+    /** Phase 5: what a partition whose bodies lie in {@code target} needs of this partition's subtrees. */
+    public static Octree essentialTree(Octree local, int subtrees, TargetRegion target) {
         Octree out = new Octree(subtrees * 4, 0);
         int first = out.addCells(subtrees);
         for (int i = 0; i < subtrees; i++) {
-            out.copySubtree(first + i, local, i, targetBox);
+            out.copySubtree(first + i, local, i, target);
         }
         return out;
     }

@@ -1,7 +1,5 @@
 package io.stormsim.nbody;
 
-import java.util.Arrays;
-
 /**
  * The Barnes-Hut force walk, shared by groups of nearby bodies (Barnes 1990): a group is a maximal cell
  * holding at most {@code groupSize} bodies. One walk per group, with the acceptance test against the
@@ -54,7 +52,7 @@ public final class TreeWalk {
         if (tree.bodyCount(c) <= groupSize || tree.childCount(c) == 0) {
             int first = tree.firstBody(c);
             lists.startGroup(first, tree.bodyCount(c));
-            groupBox(first, tree.bodyCount(c));
+            tree.bodyBounds(first, tree.bodyCount(c), box);
             buildLists();
             kernel.sum(lists, tree.body, eps2, f, first - from);
             return;
@@ -62,18 +60,6 @@ public final class TreeWalk {
         int firstChild = tree.firstChild(c);
         for (int k = 0; k < tree.childCount(c); k++) {
             groups(firstChild + k, f, from);
-        }
-    }
-
-    private void groupBox(int first, int n) {
-        Arrays.fill(box, 0, 3, Double.POSITIVE_INFINITY);
-        Arrays.fill(box, 3, 6, Double.NEGATIVE_INFINITY);
-        double[] body = tree.body;
-        for (int i = first; i < first + n; i++) {
-            for (int a = 0; a < 3; a++) {
-                box[a] = Math.min(box[a], body[i * Octree.BODY_STRIDE + a]);
-                box[a + 3] = Math.max(box[a + 3], body[i * Octree.BODY_STRIDE + a]);
-            }
         }
     }
 
@@ -87,7 +73,7 @@ public final class TreeWalk {
                 lists.addCell(cell, c * Octree.CELL_STRIDE);
             } else if (tree.isPruned(c)) {
                 throw new IllegalStateException("a group's walk opened a cell pruned from its essential tree:"
-                        + " the pruning box did not contain the group");
+                        + " the pruning region did not contain the group");
             } else if (tree.childCount(c) == 0) {
                 lists.addBodies(tree.body, tree.firstBody(c), tree.bodyCount(c));
             } else {

@@ -42,11 +42,9 @@ class PartitionPhasesTest {
                 }
             }
             Octree[] local = new Octree[partitions];
-            Box[] ownBox = new Box[partitions];
             for (int q = 0; q < partitions; q++) {
                 PartitionPhases.KeyedBodies owned = PartitionPhases.KeyedBodies.sort(Bodies.concat(inbox.get(q)), root);
                 state[q] = owned.bodies();
-                ownBox[q] = Box.of(state[q]);
                 local[q] = PartitionPhases.localTree(owned, root, d, q, params);
             }
             Conserved total = new Conserved();
@@ -54,7 +52,8 @@ class PartitionPhasesTest {
                 List<Octree> received = new ArrayList<>();
                 for (int p = 0; p < partitions; p++) {
                     int subtrees = d.leafStart(p + 1) - d.leafStart(p);
-                    received.add(p == q ? local[p] : PartitionPhases.essentialTree(local[p], subtrees, ownBox[q]));
+                    TargetRegion target = TargetRegion.of(local[q], d.leafStart(q + 1) - d.leafStart(q));
+                    received.add(p == q ? local[p] : PartitionPhases.essentialTree(local[p], subtrees, target));
                 }
                 Gravity.Field f = PartitionPhases.field(d, root, received, q, state[q].n, params);
                 total.merge(Leapfrog.close(state[q], f, params.dt(), round));

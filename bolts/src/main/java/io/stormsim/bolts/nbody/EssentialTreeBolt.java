@@ -2,16 +2,16 @@ package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepInputs;
-import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.TargetRegion;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Phase 5: the locally essential tree exchange. To every other partition this one sends its subtrees
- * pruned for that partition's box: moments where the cells are far enough for all its bodies, deeper
- * cells and bodies otherwise. To itself it sends its whole local tree.
+ * pruned for that partition's region (the boxes of its top leaves): moments where the cells are far
+ * enough for all its bodies, deeper cells and bodies otherwise. To itself it sends its whole local tree.
  */
 public class EssentialTreeBolt extends NbodyBolt {
     public static final String ESSENTIAL = "essential";
@@ -19,7 +19,7 @@ public class EssentialTreeBolt extends NbodyBolt {
 
     @Override
     protected Map<String, FanIn> inputs() {
-        return Map.of(TreeBolt.EXTENT, FanIn.EACH_SOURCE_TASK, TreeBolt.TREE, FanIn.SAME_PARTITION);
+        return Map.of(TreeBolt.REGION, FanIn.EACH_SOURCE_TASK, TreeBolt.TREE, FanIn.SAME_PARTITION);
     }
 
     @Override
@@ -30,12 +30,12 @@ public class EssentialTreeBolt extends NbodyBolt {
     @Override
     protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(TreeBolt.TREE);
-        List<Box> extents = in.all(TreeBolt.EXTENT);
+        List<TargetRegion> regions = in.all(TreeBolt.REGION);
         Octree local = state.localTree;
         int subtrees = state.decomposition.leafStart(partition + 1) - state.decomposition.leafStart(partition);
         Octree[] essential = new Octree[partitions];
         for (int q = 0; q < partitions; q++) {
-            essential[q] = q == partition ? local : PartitionPhases.essentialTree(local, subtrees, extents.get(q));
+            essential[q] = q == partition ? local : PartitionPhases.essentialTree(local, subtrees, regions.get(q));
         }
         state.localTree = null;
         state.timed(Phase.ESSENTIAL_TREE, stepElapsedNanos());

@@ -3,19 +3,19 @@ package io.stormsim.bolts.nbody;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.Box;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PartitionPhases.KeyedBodies;
+import io.stormsim.nbody.TargetRegion;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Phase 4: the partition's bodies (the pieces it received, in key order) and the subtrees of its top
- * leaves with their moments; its bounding box goes to every partition, which prunes what it sends
- * this one by it.
+ * leaves with their moments; the bounding boxes of its top leaves ({@link TargetRegion}) go to every
+ * partition, which prunes what it sends this one by them.
  */
 public class TreeBolt extends NbodyBolt {
-    public static final String EXTENT = "extent";
+    public static final String REGION = "region";
     public static final String TREE = "tree";
 
 
@@ -26,7 +26,7 @@ public class TreeBolt extends NbodyBolt {
 
     @Override
     protected List<String> outputs() {
-        return List.of(EXTENT, TREE);
+        return List.of(REGION, TREE);
     }
 
 
@@ -37,9 +37,10 @@ public class TreeBolt extends NbodyBolt {
         KeyedBodies owned = KeyedBodies.sort(Bodies.concat(pieces), state.root);
         state.bodies = owned.bodies();
         state.localTree = PartitionPhases.localTree(owned, state.root, state.decomposition, partition, config.params());
-        Box extent = Box.of(state.bodies);
+        TargetRegion region = TargetRegion.of(state.localTree,
+                state.decomposition.leafStart(partition + 1) - state.decomposition.leafStart(partition));
         state.timed(Phase.TREE, stepElapsedNanos());
-        emitToEach(EXTENT, step, p -> extent);
+        emitToEach(REGION, step, p -> region);
         emitTo(TREE, partition, step, state);
     }
 }

@@ -16,6 +16,7 @@ import io.stormsim.nbody.Decomposition;
 import io.stormsim.nbody.Gravity;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.RootCell;
+import io.stormsim.nbody.TargetRegion;
 import io.stormsim.spouts.StepCommand;
 import org.apache.storm.serialization.IKryoDecorator;
 
@@ -29,6 +30,7 @@ public class NbodyKryo implements IKryoDecorator {
     public void decorate(Kryo k) {
         k.register(StepCommand.class, new StepCommandSerializer());
         k.register(Box.class, new BoxSerializer());
+        k.register(TargetRegion.class, new TargetRegionSerializer());
         k.register(Bodies.class, new BodiesSerializer());
         k.register(RootCell.class, new RootCellSerializer());
         k.register(CostHistogram.class, new CostHistogramSerializer());
@@ -62,6 +64,27 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public Box read(Kryo kryo, Input in, Class<? extends Box> type) {
             return Box.of(in.readDoubles(6));
+        }
+    }
+
+    static final class TargetRegionSerializer extends Serializer<TargetRegion> {
+        @Override
+        public void write(Kryo kryo, Output out, TargetRegion r) {
+            out.writeDoubles(r.extent.bounds, 0, 6);
+            out.writeInt(r.leaves.length, true);
+            for (Box leaf : r.leaves) {
+                out.writeDoubles(leaf.bounds, 0, 6);
+            }
+        }
+
+        @Override
+        public TargetRegion read(Kryo kryo, Input in, Class<? extends TargetRegion> type) {
+            Box extent = Box.of(in.readDoubles(6));
+            Box[] leaves = new Box[in.readInt(true)];
+            for (int i = 0; i < leaves.length; i++) {
+                leaves[i] = Box.of(in.readDoubles(6));
+            }
+            return new TargetRegion(extent, leaves);
         }
     }
 

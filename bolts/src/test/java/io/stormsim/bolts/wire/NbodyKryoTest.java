@@ -20,6 +20,7 @@ import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
+import io.stormsim.nbody.TargetRegion;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
 import io.stormsim.spouts.StepCommand;
@@ -89,6 +90,12 @@ class NbodyKryoTest {
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
         assertEquals(42, r.conserved.interactions);
         assertNull(r.finalBodies);
+
+        TargetRegion region = TargetRegion.of(tree, 1);
+        TargetRegion regionBack = roundTrip(kryo, region);
+        assertArrayEquals(region.extent.bounds, regionBack.extent.bounds);
+        assertEquals(1, regionBack.leaves.length);
+        assertArrayEquals(region.leaves[0].bounds, regionBack.leaves[0].bounds);
 
         StepCommand restore = roundTrip(kryo, new StepCommand(40, StepCommand.Kind.RESTORE));
         assertEquals(40, restore.round);
