@@ -26,9 +26,7 @@ import java.util.Map;
  * c N^x P^y fitted to the measured N >= 1e5 rows) + the other partitions' cost histograms
  * (24 B per non-empty bin of level 10, bins counted analytically for a Plummer sphere, checked against
  * the measured counts) + boxes. The essential trees are pruned for the boxes of the target partition's
- * top leaves, as the code does. Two variants: the code as it is, and with the histograms combined by a
- * reduction instead of all-to-all (each partition receives one merged histogram, 24 B per bin, instead
- * of P - 1 partial ones; the reduction's extra latency not counted).
+ * top leaves, as the code does.
  */
 public final class Projection {
     private Projection() {
@@ -121,9 +119,8 @@ public final class Projection {
         o.append(String.format("heap per machine: cores x (N/P x %.0f B, the sequential kernel's need per body, + twice"
                 + " the essential trees received: as received and copied into the assembled tree)%n%n", bytesPerBody));
         o.append("| N | machines | partitions | compute s | into one machine MB (trees / migration / histograms) |"
-                + " exchange s | latency s | step s | heap per machine GB | with the histograms reduced instead:"
-                + " MB into one machine, step s |\n");
-        o.append("|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
+                + " exchange s | latency s | step s | heap per machine GB |\n");
+        o.append("|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         List<double[]> cases = new ArrayList<>();
         for (double n : sizes) {
             for (int m : machines) {
@@ -142,15 +139,12 @@ public final class Projection {
             double hist = 24 * h * (p - 1) / p;
             double boxes = 96.0 * (p - 1);
             double inMachine = cores * (trees + migration + hist + boxes);
-            double inMachineFixed = cores * (trees + migration + 24 * h + boxes);
             double latency = hops * latencyMs / 1e3;
             double step = compute + inMachine / bw + latency;
-            double stepFixed = compute + inMachineFixed / bw + latency;
             double heap = cores * (n / p * bytesPerBody + 2 * trees) / 1e9;
-            o.append(String.format("| %.0e | %d | %d | %.3g | %.0f (%.0f / %.1f / %.0f) | %.3g | %.3f | %.3g | %.1f |"
-                            + " %.0f MB, %.3g s |%n",
+            o.append(String.format("| %.0e | %d | %d | %.3g | %.0f (%.0f / %.1f / %.0f) | %.3g | %.3f | %.3g | %.1f |%n",
                     n, m, p, compute, inMachine / 1e6, cores * trees / 1e6, cores * migration / 1e6,
-                    cores * hist / 1e6, inMachine / bw, latency, step, heap, inMachineFixed / 1e6, stepFixed));
+                    cores * hist / 1e6, inMachine / bw, latency, step, heap));
         }
         o.append(String.format("%nN = 30,000 measured here on 1 core: %.3f s/step (sequential kernel)%n", t30k));
         System.out.print(o);
