@@ -77,6 +77,17 @@ public final class DenseMatrix {
         return true;
     }
 
+    /** A 64-bit FNV-1a hash of the shape and every element's bits: equal matrices, equal hashes. */
+    public long bitsHash() {
+        long h = 0xcbf29ce484222325L;
+        h = (h ^ rows) * 0x100000001b3L;
+        h = (h ^ cols) * 0x100000001b3L;
+        for (double v : data) {
+            h = (h ^ Double.doubleToRawLongBits(v)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof DenseMatrix m && rows == m.rows && cols == m.cols && Arrays.equals(data, m.data);
