@@ -72,7 +72,7 @@ final class MatmulWorkload implements Workload {
 
     @Override
     public List<String> results() {
-        return List.of(ResultBolt.cFile(0), ResultBolt.JOBS_CSV, ResultBolt.SUMMARY);
+        return List.of(ResultBolt.JOBS_CSV, ResultBolt.SUMMARY);
     }
 
     @Override
