@@ -29,7 +29,7 @@ import org.apache.storm.LocalCluster;
  */
 public final class MatmulBench {
     private static final long WARM_UP_NANOS = 3_000_000_000L;
-    private static final int TIMED = 5;
+    private static final int TIMED = 10;
     private static final long SEED = 42;
 
     private MatmulBench() {
