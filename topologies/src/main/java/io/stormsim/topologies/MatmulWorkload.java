@@ -66,6 +66,11 @@ final class MatmulWorkload implements Workload {
     }
 
     @Override
+    public String stepsKey() {
+        return MatmulConfig.JOBS;
+    }
+
+    @Override
     public String doneFile() {
         return ResultBolt.SUMMARY;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,16 @@ class MatmulChecksTest {
         m.put(key, value);
         String error = rejection(m);
         assertTrue(error.contains(message), "'" + error + "' should contain '" + message + "'");
+    }
+
+    @Test
+    void anEndlessJobStreamIsRefusedOnAnEmbeddedRun() throws Exception {
+        Map<String, String> m = valid();
+        m.put("jobs", "0");
+        TopologyFile endless = TopologyFile.load(YAML, null, m, false);
+        String error = assertThrows(ConfigException.class, () -> LocalRun.run(null, endless, Duration.ofSeconds(1)))
+                .getMessage();
+        assertTrue(error.startsWith("stormsim.matmul.jobs = 0 (without end) is not allowed on an embedded run"), error);
     }
 
     @Test
