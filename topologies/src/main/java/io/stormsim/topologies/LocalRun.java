@@ -1,6 +1,5 @@
 package io.stormsim.topologies;
 
-import io.stormsim.run.RunConfig;
 import io.stormsim.spouts.TimestepSpout;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,8 +46,8 @@ public final class LocalRun {
             throws Exception {
         Workload workload = Workloads.of(topology.config);
         if (workload.steps(topology.config) == 0) {
-            throw new ConfigException(RunConfig.STEPS + " = 0 (without end) is not allowed on an embedded run: it"
-                    + " would never finish; give a number of steps, or submit it to a cluster");
+            throw new ConfigException(workload.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
+                    + " would never finish; give a number, or submit it to a cluster");
         }
         Path out = workload.outputDir(topology.config);
         Path summary = out.resolve(workload.doneFile());

@@ -54,7 +54,7 @@ final class TopologyChecks {
         workload.check(def, config);
     }
 
-    private static Class<?> boltClass(BoltDef b) throws ConfigException {
+    static Class<?> boltClass(BoltDef b) throws ConfigException {
         try {
             return Class.forName(b.getClassName());
         } catch (ClassNotFoundException e) {

@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.run.RunConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,11 @@ interface Workload {
 
     /** Rounds (or jobs) a run does; 0 means without end. */
     long steps(Map<String, Object> config);
+
+    /** The config key that sets {@link #steps}, for messages. */
+    default String stepsKey() {
+        return RunConfig.STEPS;
+    }
 
     /** The file, relative to the output directory, whose appearance means a bounded run is complete. */
     String doneFile();

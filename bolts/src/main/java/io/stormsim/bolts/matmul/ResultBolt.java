@@ -1,0 +1,115 @@
+package io.stormsim.bolts.matmul;
+
+import io.stormsim.bolts.bsp.FanIn;
+import io.stormsim.bolts.bsp.SingleTask;
+import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.matrix.DenseMatrix;
+import io.stormsim.matrix.MatrixMarket;
+import io.stormsim.matrix.Summa;
+import io.stormsim.spouts.JobCommand;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.storm.task.TopologyContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
+ * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
+ * C's bits). When every job of a bounded stream is done it writes {@code summary.txt}, whose presence
+ * says the run completed. Runs as one task.
+ */
+public class ResultBolt extends MatmulBolt implements SingleTask {
+    public static final String JOBS_CSV = "jobs.csv";
+    public static final String SUMMARY = "summary.txt";
+    private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
+
+    private transient Path csv;
+    private transient Set<Long> done;
+    private transient long firstEmittedMillis;
+    private transient long latencySumMillis;
+
+    public static String cFile(long job) {
+        return "c-" + job + ".mtx";
+    }
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(MultiplyBolt.C_BLOCKS, FanIn.EACH_SOURCE_TASK);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of();
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        if (partitions != 1) {
+            throw new IllegalStateException("the result bolt must run as one task, has " + partitions);
+        }
+        super.setUp(conf, context);
+        done = new HashSet<>();
+        firstEmittedMillis = Long.MAX_VALUE;
+        csv = config.outputDir().resolve(JOBS_CSV);
+        try {
+            Files.createDirectories(config.outputDir());
+            Files.writeString(csv, "job,try,latency_ms,c_bits_hash\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + csv + ": " + e, e);
+        }
+    }
+
+    @Override
+    protected void onStep(long step, StepInputs in) throws IOException {
+        List<JobBlocks> parts = in.all(MultiplyBolt.C_BLOCKS);
+        JobCommand job = parts.get(0).job;
+        DenseMatrix c = summa.assemble(parts.stream().map(p -> p.blocks).toList());
+        if (config.writeC()) {
+            MatrixMarket.write(config.outputDir().resolve(cFile(job.job)), c);
+        }
+        long latency = System.currentTimeMillis() - job.emittedMillis;
+        Files.writeString(csv, job.job + "," + (job.attempt + 1) + "," + latency + ","
+                + Long.toHexString(c.bitsHash()) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        if (!done.add(job.job)) {
+            return;
+        }
+        latencySumMillis += latency;
+        firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+        LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
+                config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
+        if (config.jobs() > 0 && done.size() == config.jobs()) {
+            writeSummary();
+        }
+    }
+
+    private void writeSummary() throws IOException {
+        Summa s = summa;
+        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
+        double flops = 2.0 * s.n() * s.n() * (double) s.n() * done.size();
+        Summa.Traffic t = s.traffic();
+        String text = String.format(
+                "n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n"
+                + "wall time (first job sent to last job done) = %.3f s%n"
+                + "GFLOP/s (2 n^3 a job) = %.2f%n"
+                + "mean job latency = %.0f ms%n"
+                + "bytes a job, between tasks: broadcast %d, gather %d%n"
+                + "C of each job: %s%n",
+                s.n(), s.bs(), s.gridRows(), s.gridCols(), s.tasks(), done.size(), wall, flops / wall / 1e9,
+                (double) latencySumMillis / done.size(), t.broadcastBytes(), t.gatherBytes(),
+                config.writeC() ? "c-<job>.mtx (Matrix Market array)" : "not written (write.c = false); hashes in " + JOBS_CSV);
+        Path summary = config.outputDir().resolve(SUMMARY);
+        Path tmp = summary.resolveSibling(SUMMARY + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, summary, StandardCopyOption.REPLACE_EXISTING);
+        LOG.info("matrix multiply complete: {} jobs in {} s", done.size(), String.format("%.3f", wall));
+    }
+}

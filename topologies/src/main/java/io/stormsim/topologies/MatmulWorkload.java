@@ -1,0 +1,87 @@
+package io.stormsim.topologies;
+
+import io.stormsim.bolts.bsp.SingleTask;
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.matmul.MatmulConfig;
+import io.stormsim.bolts.matmul.ResultBolt;
+import io.stormsim.run.RunConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.flux.model.BoltDef;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** Blocked dense matrix multiply, SUMMA on a grid of tasks ({@code stormsim.matmul.*}). */
+final class MatmulWorkload implements Workload {
+    @Override
+    public String name() {
+        return "matmul";
+    }
+
+    @Override
+    public List<String> keys() {
+        return MatmulConfig.KEYS;
+    }
+
+    @Override
+    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
+        MatmulConfig matmul;
+        try {
+            matmul = MatmulConfig.from(config);
+            if (!matmul.aFile().isEmpty()) {
+                matmul.readA();
+            }
+            matmul.readB();
+        } catch (RuntimeException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        int tasks = matmul.gridRows() * matmul.gridCols();
+        for (BoltDef b : def.getBolts()) {
+            Class<?> type = TopologyChecks.boltClass(b);
+            if (StepBolt.class.isAssignableFrom(type) && !SingleTask.class.isAssignableFrom(type)
+                    && b.getParallelism() != tasks) {
+                throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
+                        + " is not allowed: " + MatmulConfig.GRID_ROWS + " x " + MatmulConfig.GRID_COLS + " = "
+                        + matmul.gridRows() + "x" + matmul.gridCols() + " needs " + tasks + " tasks (set partitions="
+                        + tasks + ")");
+            }
+        }
+        Object pending = config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
+        if (!(pending instanceof Integer && (Integer) pending >= 1)) {
+            throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be an"
+                    + " integer >= 1 (jobs in flight)");
+        }
+        TopologyChecks.checkWritable(RunConfig.OUTPUT_DIR, matmul.outputDir());
+    }
+
+    @Override
+    public Path outputDir(Map<String, Object> config) {
+        return MatmulConfig.from(config).outputDir();
+    }
+
+    @Override
+    public long steps(Map<String, Object> config) {
+        return MatmulConfig.from(config).jobs();
+    }
+
+    @Override
+    public String stepsKey() {
+        return MatmulConfig.JOBS;
+    }
+
+    @Override
+    public String doneFile() {
+        return ResultBolt.SUMMARY;
+    }
+
+    @Override
+    public List<String> results() {
+        return List.of(ResultBolt.JOBS_CSV, ResultBolt.SUMMARY);
+    }
+
+    @Override
+    public List<String> pathKeys() {
+        return List.of(RunConfig.OUTPUT_DIR, MatmulConfig.A_FILE, MatmulConfig.B_FILE);
+    }
+}
