@@ -20,13 +20,12 @@ public record StreamConfig(String bind, long sampleEvery, int sampleSize, int hi
     public static final String DEFAULT_ENDPOINT = "tcp://127.0.0.1:5563";
     /** tcp://HOST:PORT: HOST an address, a host or interface name, or * (all interfaces); PORT 1..65535. */
     private static final Pattern TCP = Pattern.compile("tcp://(\\*|[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+]):([0-9]{1,5})");
-    private static final String ENDPOINT_ALLOWED = "empty (no stream) or tcp://HOST:PORT with PORT in 1..65535,"
-            + " e.g. " + DEFAULT_ENDPOINT + " (loopback only) or tcp://*:5563 (every interface)";
+    private static final String ENDPOINT_ALLOWED = "tcp://HOST:PORT with PORT in 1..65535, e.g. " + DEFAULT_ENDPOINT;
 
     public static StreamConfig from(Map<String, Object> conf) {
         String bind = conf.containsKey(BIND) ? ConfigValues.stringValue(conf, BIND, true) : DEFAULT_ENDPOINT;
         if (!bind.isEmpty()) {
-            checkEndpoint(BIND, bind);
+            checkEndpoint(BIND, bind, "empty (no stream) or ", " (loopback only) or tcp://*:5563 (every interface)");
         }
         long every = ConfigValues.longValue(conf, SAMPLE_EVERY, 10, 0, Long.MAX_VALUE, "an integer >= 0 (0: no samples)");
         int size = (int) ConfigValues.longValue(conf, SAMPLE_SIZE, 1000, 1, 10_000_000, "an integer in 1..10000000");
@@ -34,11 +33,14 @@ public record StreamConfig(String bind, long sampleEvery, int sampleSize, int hi
         return new StreamConfig(bind, every, size, hwm);
     }
 
-    /** Fails with a message naming {@code key} unless {@code endpoint} is tcp://HOST:PORT. */
-    public static void checkEndpoint(String key, String endpoint) {
+    /**
+     * Fails with a message naming {@code key} unless {@code endpoint} is tcp://HOST:PORT; the message says
+     * what is allowed, between {@code before} and {@code after}.
+     */
+    public static void checkEndpoint(String key, String endpoint, String before, String after) {
         Matcher m = TCP.matcher(endpoint);
         if (!m.matches() || Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) {
-            throw ConfigValues.notAllowed(key, endpoint, ENDPOINT_ALLOWED);
+            throw ConfigValues.notAllowed(key, endpoint.isEmpty() ? "''" : endpoint, before + ENDPOINT_ALLOWED + after);
         }
     }
 

@@ -11,9 +11,11 @@ import org.zeromq.ZMQException;
  * a subscriber's queue already holds {@code highWaterMark} messages, dropped and counted instead.
  * {@code XPUB_NODROP} makes a full queue visible to the sender (a plain PUB drops silently); the price is
  * that while one subscriber's queue is full, no subscriber gets new messages (the stream is for
- * watching a run, normally with one or two subscribers). Linger 0: closing never waits for subscribers.
+ * watching a run, normally with one or two subscribers). Closing waits at most {@value #LINGER_MS} ms
+ * for queued messages to go out (the last rounds of a run), however slow the subscribers.
  */
 public final class StreamPublisher implements AutoCloseable {
+    static final int LINGER_MS = 500;
     private final ZContext zmq;
     private final ZMQ.Socket socket;
     private long sent, dropped;
@@ -31,7 +33,7 @@ public final class StreamPublisher implements AutoCloseable {
         try {
             socket = zmq.createSocket(SocketType.PUB);
             socket.setSndHWM(highWaterMark);
-            socket.setLinger(0);
+            socket.setLinger(LINGER_MS);
             socket.setXpubNoDrop(true);
             if (!socket.bind(endpoint)) {
                 throw new ZMQException("bind returned false", socket.errno());
