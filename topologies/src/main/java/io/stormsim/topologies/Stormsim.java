@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.storm.LocalCluster;
 
 /**
@@ -72,17 +74,18 @@ public final class Stormsim {
         }
         long count = cl.number("--count", 0, 1);
         StreamWatch watch = new StreamWatch(System.out, StreamWatch.QUIET);
-        Thread main = Thread.currentThread();
+        CountDownLatch watched = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
             watch.stop();
             try {
-                main.join(2000);
+                watched.await(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         watch.watch(endpoint, count);
+        watched.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(onCtrlC);
         } catch (IllegalStateException ctrlC) {
