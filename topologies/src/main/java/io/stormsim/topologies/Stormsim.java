@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.run.StreamConfig;
 import io.stormsim.topologies.CommandLine.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,13 +10,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.storm.LocalCluster;
 
 /**
  * The command line. {@code check} only validates a topology; {@code run} validates it, then runs it on
  * an embedded LocalCluster and prints where the results are; {@code submit} validates it, then submits it
  * to a cluster's Nimbus. {@code list}, {@code status}, {@code kill} and {@code rebalance} manage topologies
- * on a cluster ({@link NimbusCommands}); {@code cluster} starts and stops a local one ({@link ClusterCommand}).
+ * on a cluster ({@link NimbusCommands}); {@code cluster} starts and stops a local one ({@link ClusterCommand});
+ * {@code watch} shows a running simulation's live stream ({@link StreamWatch}).
  */
 public final class Stormsim {
     private static final String USAGE = String.join("\n",
@@ -26,6 +30,8 @@ public final class Stormsim {
             "       stormsim kill NAME [--wait SECONDS] [NIMBUS]",
             "       stormsim rebalance NAME [--workers W] [--executors COMPONENT=N]... [--wait SECONDS] [NIMBUS]",
             "       stormsim cluster start|stop|status [--dir DIR] [--base-port N]      (scripts/cluster)",
+            "       stormsim watch [--connect tcp://HOST:PORT] [--count K]   (a running simulation's live stream;",
+            "          default " + StreamConfig.DEFAULT_ENDPOINT + "; stops after K messages, or Ctrl-C)",
             "  TOPOLOGY OPTIONS: [--filter FILE.properties] [--env-filter] [--set key=value]... [--resume]",
             "  NIMBUS: --nimbus HOST:PORT, or --cluster DIR of a cluster started by scripts/cluster",
             "          (default: the cluster in ~/.stormsim/cluster, or in $STORMSIM_CLUSTER_DIR)");
@@ -45,6 +51,7 @@ public final class Stormsim {
                 case "check", "run", "submit" -> topology(args[0], rest);
                 case "list", "status", "kill", "rebalance" -> new NimbusCommands(System.out).run(args[0], rest);
                 case "cluster" -> ClusterCommand.run(rest);
+                case "watch" -> watch(rest);
                 default -> throw new UsageException(args.length == 0 ? "no command given" : "unknown command '" + args[0] + "'");
             };
         } catch (UsageException e) {
@@ -54,6 +61,37 @@ public final class Stormsim {
             System.err.println("stormsim: " + e.getMessage());
             return 1;
         }
+    }
+
+    private static int watch(List<String> args) throws UsageException {
+        CommandLine cl = CommandLine.parse(args, Set.of("--connect", "--count"), Set.of());
+        cl.expectPositional();
+        String endpoint = cl.value("--connect", StreamConfig.DEFAULT_ENDPOINT);
+        try {
+            StreamConfig.checkEndpoint("--connect", endpoint, "", "");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        long count = cl.number("--count", 0, 1);
+        StreamWatch watch = new StreamWatch(System.out, StreamWatch.QUIET);
+        CountDownLatch watched = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            watch.stop();
+            try {
+                watched.await(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        watch.watch(endpoint, count);
+        watched.countDown();
+        try {
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        } catch (IllegalStateException ctrlC) {
+            // the JVM is already shutting down: the hook stopped this watch
+        }
+        return 0;
     }
 
     private static int topology(String command, List<String> args) throws Exception {

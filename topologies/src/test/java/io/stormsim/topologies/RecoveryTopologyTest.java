@@ -13,6 +13,7 @@ import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,13 +31,15 @@ class RecoveryTopologyTest extends LocalClusterTest {
     private static final int N = 2000;
     private static final long SEED = 5;
     private static final double DT = 0.01, THETA = 0.6, EPSILON = 0.02;
-    private static Map<String, String> props(int partitions, int steps, Path dir) {
+    /** The recovery runs, with the live stream on (on a free port): restores and replays go on with it. */
+    private static Map<String, String> props(int partitions, int steps, Path dir) throws IOException {
         Map<String, String> m = new HashMap<>(Map.of("partitions", String.valueOf(partitions), "n", String.valueOf(N),
                 "seed", String.valueOf(SEED), "steps", String.valueOf(steps), "dt", String.valueOf(DT),
                 "theta", String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "output.dir", dir.toString(),
                 "always.try.serialize", "true", "checkpoint.every", "10"));
         m.put("snapshot.every", "10");
         m.put("snapshot.keep", "2");
+        m.put("stream.bind", StreamRecorder.freeEndpoint());
         return m;
     }
 

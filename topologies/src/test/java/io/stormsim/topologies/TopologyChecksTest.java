@@ -54,6 +54,12 @@ class TopologyChecksTest {
         "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
         "workers|0|topology.workers = 0 is not allowed: must be an integer >= 1",
+        "stream.bind|127.0.0.1:5563|stormsim.stream.bind = 127.0.0.1:5563 is not allowed: must be empty (no stream) or tcp://HOST:PORT",
+        "stream.bind|tcp://127.0.0.1:70000|stormsim.stream.bind = tcp://127.0.0.1:70000 is not allowed: must be empty (no stream) or tcp://HOST:PORT with PORT in 1..65535",
+        "stream.bind|ipc:///tmp/s|stormsim.stream.bind = ipc:///tmp/s is not allowed",
+        "stream.sample.every|-1|stormsim.stream.sample.every = -1 is not allowed: must be an integer >= 0 (0: no samples)",
+        "stream.sample.size|0|stormsim.stream.sample.size = 0 is not allowed: must be an integer in 1..10000000",
+        "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         Map<String, String> m = valid();

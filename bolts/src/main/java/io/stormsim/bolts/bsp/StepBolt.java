@@ -40,6 +40,11 @@ import org.apache.storm.tuple.Values;
  * <p>Streams named by {@link #handOverStreams} carry state for a later step to a bolt that keeps it
  * between steps: they are acked on arrival (they end the tuple tree of the step that sent them) and
  * passed to {@link #onHandOver}.
+ *
+ * <p>{@link #emitUnanchoredTo} sends outside the step's tuple tree, for outputs the simulation must
+ * never wait for or fail with (a live monitoring stream): the round completes without them, and a
+ * receiver that is slow, restarting or failing does not time out, fail or replay rounds. Such tuples are
+ * not replayed either; the receiver is a step bolt like any other.
  */
 public abstract class StepBolt extends BaseRichBolt {
     public static final Fields FIELDS = new Fields("step", "payload");
@@ -209,6 +214,25 @@ public abstract class StepBolt extends BaseRichBolt {
         for (int p = 0; p < tasks.size(); p++) {
             collector.emitDirect(tasks.get(p), stream, anchors, new Values(step, payloadFor.apply(p)));
         }
+    }
+
+    /**
+     * Sends {@code payload} to partition {@code target} of the component subscribed to {@code stream},
+     * unanchored: outside the step's tuple tree, so the round neither waits for it nor fails with it.
+     */
+    protected void emitUnanchoredTo(String stream, int target, long step, Object payload) {
+        collector.emitDirect(targetTasks(stream).get(target), stream, new Values(step, payload));
+    }
+
+    /** Whether a component subscribes to output {@code stream} (an optional output may have none). */
+    protected boolean hasSubscriber(String stream) {
+        Map<String, ?> targets = context.getThisTargets().get(stream);
+        return targets != null && !targets.isEmpty();
+    }
+
+    /** Reports an error to Storm (UI, logs, {@code stormsim status}) without failing anything. */
+    protected void reportError(Throwable error) {
+        collector.reportError(error);
     }
 
     private List<Integer> targetTasks(String stream) {

@@ -3,6 +3,9 @@ package io.stormsim.bolts.nbody;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.bolts.stream.StreamFormat;
+import io.stormsim.bolts.stream.StreamMessages;
+import io.stormsim.bolts.stream.StreamPublisherBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Conserved;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -37,6 +41,11 @@ import org.slf4j.LoggerFactory;
  * on, so the CSV always reads as one undisturbed run. After the last round of a bounded run it writes
  * {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code summary.txt}, whose presence says
  * the run completed.
+ *
+ * <p>When a publisher subscribes to its stream {@value StreamPublisherBolt#MESSAGES} (and
+ * {@code stormsim.stream.bind} is set), it hands it each round's figures as a {@code diag} message and, in
+ * sample rounds, the partitions' body samples merged by id as a {@code sample} message
+ * ({@link StreamFormat}), unanchored: the rounds never wait for the stream.
  */
 public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String DIAGNOSTICS_CSV = "diagnostics.csv";
@@ -53,6 +62,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     private transient long startNanos, lastRoundNanos, lastLogNanos;
     private transient EnergySeries series;
     private transient volatile double[] latest;
+    private transient boolean publishing;
     private static final String[] GAUGES = {"round", "round-wall-ms", "steps-per-second",
         "interactions-per-second", "load-imbalance", "rel-energy-error"};
 
@@ -63,7 +73,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
 
     @Override
     protected List<String> outputs() {
-        return List.of();
+        return List.of(StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -81,6 +91,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             context.registerGauge("stormsim." + GAUGES[g], () -> latest[index]);
         }
         startNanos = lastRoundNanos = System.nanoTime();
+        publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -109,13 +120,14 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         long now = System.nanoTime();
         long roundNanos = now - lastRoundNanos;
         double meanCost = (double) total.interactions / reports.size();
+        double imbalance = meanCost > 0 ? maxCost / meanCost : 1.0;
         StringBuilder row = new StringBuilder();
         row.append(round).append(',').append(time).append(',').append(total.value(Conserved.KINETIC)).append(',')
                 .append(total.value(Conserved.POTENTIAL)).append(',').append(energy).append(',').append(relError);
         for (int q = Conserved.PX; q <= Conserved.LZ; q++) {
             row.append(',').append(total.value(q));
         }
-        row.append(',').append(total.interactions).append(',').append(meanCost > 0 ? maxCost / meanCost : 1.0)
+        row.append(',').append(total.interactions).append(',').append(imbalance)
                 .append(',').append(millis(roundNanos));
         for (long nanos : phaseMax) {
             row.append(',').append(millis(nanos));
@@ -123,10 +135,13 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         Files.writeString(csv, row.append('\n'), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         double wallSeconds = roundNanos / 1e9;
         latest = new double[] {round, wallSeconds * 1e3, 1 / wallSeconds, total.interactions / wallSeconds,
-            meanCost > 0 ? maxCost / meanCost : 1.0, relError};
+            imbalance, relError};
         lastRoundNanos = now;
         nextRound = round + 1;
         series.add(time, relError);
+        if (publishing) {
+            publish(step, reports, total, relError, imbalance, roundNanos, phaseMax);
+        }
         RunConfig run = config.run();
         if (reports.stream().allMatch(r -> r.checkpointed)) {
             run.checkpoints().commit(round, reports.size(), run.checkpointKeep());
@@ -145,6 +160,44 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         if (round == last) {
             finish(reports, total, relError, now);
         }
+    }
+
+    /** The round's diag message (the CSV row's figures, and the run's size), and its sample if it has one. */
+    private void publish(long step, List<PartitionReport> reports, Conserved total, double relError, double imbalance,
+                         long roundNanos, long[] phaseMax) {
+        long round = reports.get(0).round;
+        LinkedHashMap<String, Number> diag = new LinkedHashMap<>();
+        diag.put("round", round);
+        diag.put("steps", config.params().steps());
+        diag.put("time", round * config.params().dt());
+        diag.put("bodies", total.bodies);
+        diag.put("partitions", reports.size());
+        diag.put("kinetic", total.value(Conserved.KINETIC));
+        diag.put("potential", total.value(Conserved.POTENTIAL));
+        diag.put("total_energy", total.totalEnergy());
+        diag.put("rel_energy_error", relError);
+        String[] vectors = {"px", "py", "pz", "lx", "ly", "lz"};
+        for (int q = Conserved.PX; q <= Conserved.LZ; q++) {
+            diag.put(vectors[q - Conserved.PX], total.value(q));
+        }
+        diag.put("interactions", total.interactions);
+        diag.put("cost_imbalance", imbalance);
+        diag.put("round_wall_ms", roundNanos / 1e6);
+        for (Phase phase : Phase.values()) {
+            diag.put(phase.column(), phaseMax[phase.ordinal()] / 1e6);
+        }
+        StreamMessages messages = new StreamMessages().add(StreamFormat.DIAGNOSTICS, StreamFormat.encodeDiagnostics(diag));
+        if (reports.get(0).sample != null) {
+            List<BodySample> parts = new ArrayList<>();
+            for (PartitionReport r : reports) {
+                parts.add(r.sample);
+            }
+            BodySample s = BodySample.merge(parts);
+            messages.add(StreamFormat.SAMPLE, StreamFormat.encodeSample(new StreamFormat.Sample(round,
+                    round * config.params().dt(), total.bodies, config.stream().sampleStride(total.bodies), s.id, s.x,
+                    s.y, s.z)));
+        }
+        emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, messages);
     }
 
     /**

@@ -9,6 +9,7 @@ import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.StreamConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -18,11 +19,11 @@ import java.util.Map;
 
 /**
  * The Barnes-Hut settings of a topology, read from its Storm config ({@code stormsim.*} keys, set in
- * the Flux YAML), on top of the settings every run has ({@link RunConfig}). The launcher checks them
- * before submitting; every bolt reads them the same way. Messages name the key, the value and what is
- * allowed.
+ * the Flux YAML), on top of the settings every run has ({@link RunConfig}) and of its live stream
+ * ({@link StreamConfig}). The launcher checks them before submitting; every bolt reads them the same
+ * way. Messages name the key, the value and what is allowed.
  */
-public record NbodyConfig(RunConfig run, Parameters params, int n, long seed, String bodiesFile) {
+public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params, int n, long seed, String bodiesFile) {
     public static final String N = "stormsim.nbody.n";
     public static final String DT = "stormsim.nbody.dt";
     public static final String THETA = "stormsim.nbody.theta";
@@ -35,12 +36,14 @@ public record NbodyConfig(RunConfig run, Parameters params, int n, long seed, St
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
+        keys.addAll(StreamConfig.KEYS);
         keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE));
         KEYS = List.copyOf(keys);
     }
 
     public static NbodyConfig from(Map<String, Object> conf) {
         RunConfig run = RunConfig.from(conf);
+        StreamConfig stream = StreamConfig.from(conf);
         double dt = doubleValue(conf, DT, v -> v > 0, "a finite number > 0");
         double theta = doubleValue(conf, THETA, v -> v > 0 && v <= 1.5, "a number in (0, 1.5]");
         double epsilon = doubleValue(conf, EPSILON, v -> v >= 0, "a finite number >= 0");
@@ -53,7 +56,7 @@ public record NbodyConfig(RunConfig run, Parameters params, int n, long seed, St
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
         Parameters params = new Parameters(run.steps(), dt, theta, epsilon, leafCapacity, groupSize,
                 Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION);
-        return new NbodyConfig(run, params, n, seed, file);
+        return new NbodyConfig(run, stream, params, n, seed, file);
     }
 
     public Path outputDir() {

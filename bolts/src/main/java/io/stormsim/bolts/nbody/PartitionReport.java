@@ -12,12 +12,16 @@ public final class PartitionReport {
     public final long[] phaseNanos;
     /** The partition's bodies in the last round of a bounded run, else null. */
     public final Bodies finalBodies;
+    /** The partition's part of the live stream's body sample in a sample round, else null. */
+    public final BodySample sample;
 
-    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, Bodies finalBodies) {
+    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, Bodies finalBodies,
+                           BodySample sample) {
         this.round = round;
         this.checkpointed = checkpointed;
         this.conserved = conserved;
         this.phaseNanos = phaseNanos;
         this.finalBodies = finalBodies;
+        this.sample = sample;
     }
 }

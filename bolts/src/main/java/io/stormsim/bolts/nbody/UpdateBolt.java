@@ -14,9 +14,10 @@ import java.util.Map;
 
 /**
  * Phase 7: the leapfrog update (close the last step, measure, write the snapshot file if one is due,
- * open the next) of the partition's bodies; its conserved quantities go to the diagnostics bolt, its
- * bodies back to the bounds phase for the next round (or, after the last round, to the diagnostics bolt
- * for output).
+ * open the next) of the partition's bodies; its conserved quantities (and, every
+ * {@code stormsim.stream.sample.every} rounds, its part of the live stream's body sample) go to the
+ * diagnostics bolt, its bodies back to the bounds phase for the next round (or, after the last round,
+ * to the diagnostics bolt for output).
  */
 public class UpdateBolt extends NbodyBolt {
     public static final String REPORT = "report";
@@ -39,6 +40,9 @@ public class UpdateBolt extends NbodyBolt {
         PartitionState state = in.one(ForceBolt.FIELD);
         long round = state.round;
         Conserved conserved = Leapfrog.close(state.bodies, state.field, config.params().dt(), round);
+        // positions at time round*dt, as the diagnostics of the round
+        BodySample sample = config.stream().sampleAt(round)
+                ? BodySample.of(state.bodies, config.stream().sampleStride(state.decomposition.bodies)) : null;
         if (config.run().snapshotAt(round)) {
             writeSnapshot(round, state.bodies, state.decomposition.bodies);
         }
@@ -47,7 +51,7 @@ public class UpdateBolt extends NbodyBolt {
         state.timed(Phase.UPDATE, stepElapsedNanos());
         boolean last = round == config.run().lastRound();
         emitTo(REPORT, 0, step, new PartitionReport(round, state.checkpointed, conserved, state.phaseNanos,
-                last ? state.bodies : null));
+                last ? state.bodies : null, sample));
         if (!last) {
             emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
         }

@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.stormsim.bolts.nbody.BodySample;
 import io.stormsim.bolts.nbody.PartitionReport;
 import io.stormsim.bolts.nbody.PartitionState;
 import io.stormsim.nbody.Bodies;
@@ -40,6 +41,7 @@ public class NbodyKryo implements IKryoDecorator {
         k.register(Conserved.class, new ConservedSerializer());
         k.register(PartitionState.class, new PartitionStateSerializer());
         k.register(PartitionReport.class, new PartitionReportSerializer());
+        k.register(BodySample.class, new BodySampleSerializer());
     }
 
     static final class StepCommandSerializer extends Serializer<StepCommand> {
@@ -266,12 +268,29 @@ public class NbodyKryo implements IKryoDecorator {
             kryo.writeObject(out, r.conserved);
             writeLongs(out, r.phaseNanos, r.phaseNanos.length);
             kryo.writeObjectOrNull(out, r.finalBodies, Bodies.class);
+            kryo.writeObjectOrNull(out, r.sample, BodySample.class);
         }
 
         @Override
         public PartitionReport read(Kryo kryo, Input in, Class<? extends PartitionReport> type) {
             return new PartitionReport(in.readLong(), in.readBoolean(), kryo.readObject(in, Conserved.class), readLongs(in),
-                    kryo.readObjectOrNull(in, Bodies.class));
+                    kryo.readObjectOrNull(in, Bodies.class), kryo.readObjectOrNull(in, BodySample.class));
+        }
+    }
+
+    static final class BodySampleSerializer extends Serializer<BodySample> {
+        @Override
+        public void write(Kryo kryo, Output out, BodySample s) {
+            writeLongs(out, s.id, s.id.length);
+            for (float[] axis : new float[][] {s.x, s.y, s.z}) {
+                out.writeFloats(axis, 0, s.id.length);
+            }
+        }
+
+        @Override
+        public BodySample read(Kryo kryo, Input in, Class<? extends BodySample> type) {
+            long[] id = readLongs(in);
+            return new BodySample(id, in.readFloats(id.length), in.readFloats(id.length), in.readFloats(id.length));
         }
     }
 }

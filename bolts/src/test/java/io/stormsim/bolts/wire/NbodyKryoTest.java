@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.stormsim.bolts.nbody.BodySample;
 import io.stormsim.bolts.nbody.PartitionReport;
+import io.stormsim.bolts.stream.StreamMessages;
 import io.stormsim.bolts.nbody.PartitionState;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Box;
@@ -38,7 +40,7 @@ class NbodyKryoTest {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put(Config.TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION, false);
         if (withDecorator) {
-            conf.put(Config.TOPOLOGY_KRYO_DECORATORS, List.of(NbodyKryo.class.getName()));
+            conf.put(Config.TOPOLOGY_KRYO_DECORATORS, List.of(NbodyKryo.class.getName(), StreamKryo.class.getName()));
         }
         return SerializationFactory.getKryo(conf);
     }
@@ -84,12 +86,24 @@ class NbodyKryoTest {
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null));
+        PartitionReport r = roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null, null));
         assertEquals(5, r.round);
         assertTrue(r.checkpointed);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
         assertEquals(42, r.conserved.interactions);
         assertNull(r.finalBodies);
+        assertNull(r.sample);
+        BodySample sample = BodySample.of(bodies, 3);
+        PartitionReport sampled = roundTrip(kryo, new PartitionReport(6, false, c, new long[7], null, sample));
+        assertArrayEquals(sample.id, sampled.sample.id);
+        assertArrayEquals(sample.x, sampled.sample.x);
+        assertArrayEquals(sample.y, sampled.sample.y);
+        assertArrayEquals(sample.z, sampled.sample.z);
+
+        StreamMessages messages = roundTrip(kryo, new StreamMessages().add("diag", new byte[] {'{', '}'})
+                .add("sample", new byte[] {1, 2, 3}));
+        assertEquals(List.of("diag", "sample"), messages.topics);
+        assertArrayEquals(new byte[] {1, 2, 3}, messages.payloads.get(1));
 
         TargetRegion region = TargetRegion.of(tree, 1);
         TargetRegion regionBack = roundTrip(kryo, region);

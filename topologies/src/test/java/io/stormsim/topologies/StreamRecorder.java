@@ -1,0 +1,56 @@
+package io.stormsim.topologies;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/**
+ * A test's subscriber to a run's live stream, in a thread of its own: keeps every [topic, payload]
+ * message until told it is done and nothing more has come for a second (the last round's messages may
+ * still be on their way when the run's summary appears).
+ */
+final class StreamRecorder extends Thread {
+    final ConcurrentLinkedQueue<byte[][]> received = new ConcurrentLinkedQueue<>();
+    private final String endpoint;
+    private volatile boolean done;
+
+    StreamRecorder(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    static String freeEndpoint() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return "tcp://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    /** Waits until the messages stop coming. */
+    void finish() throws InterruptedException {
+        done = true;
+        join();
+    }
+
+    @Override
+    public void run() {
+        try (ZContext zmq = new ZContext(1)) {
+            ZMQ.Socket socket = zmq.createSocket(SocketType.SUB);
+            socket.setReconnectIVL(10);
+            socket.setReceiveTimeOut(1000);
+            socket.subscribe("");
+            socket.connect(endpoint);
+            while (true) {
+                byte[] topic = socket.recv();
+                if (topic == null) {
+                    if (done) {
+                        return;
+                    }
+                    continue;
+                }
+                received.add(new byte[][] {topic, socket.recv()});
+            }
+        }
+    }
+}
