@@ -84,6 +84,18 @@ class JobSpoutTest {
     }
 
     @Test
+    void aRestartedSpoutNumbersItsStepsAboveItsPredecessors() throws Exception {
+        JobSpout first = open(0);
+        for (int i = 0; i < 1000; i++) {
+            first.nextTuple();
+        }
+        long lastOfFirst = step(emitted.size() - 1);
+        Thread.sleep(2); // a restart takes seconds; the numbering needs one millisecond
+        open(0).nextTuple();
+        assertTrue(step(emitted.size() - 1) > lastOfFirst, "the restarted spout's first step is above the old ones");
+    }
+
+    @Test
     void aJobFailingMaxTriesTimesHaltsTheStream() throws Exception {
         JobSpout spout = open(0);
         for (int t = 0; t < JobSpout.MAX_TRIES; t++) {
