@@ -63,6 +63,19 @@ public final class ComplexBlock {
         }
     }
 
+    /** The blocks, all with the same number of rows, side by side in list order (transposed stripes joined). */
+    public static ComplexBlock sideBySide(java.util.List<ComplexBlock> blocks) {
+        int rows = blocks.get(0).rows;
+        int cols = blocks.stream().mapToInt(b -> b.cols).sum();
+        ComplexBlock joined = zeros(rows, cols);
+        int col = 0;
+        for (ComplexBlock b : blocks) {
+            joined.place(b, col);
+            col += b.cols;
+        }
+        return joined;
+    }
+
     /** Rows {@code from .. to-1} as a new block. */
     public ComplexBlock rowRange(int from, int to) {
         return new ComplexBlock(to - from, cols, java.util.Arrays.copyOfRange(re, from * cols, to * cols),

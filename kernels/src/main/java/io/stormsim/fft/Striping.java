@@ -20,4 +20,16 @@ public final class Striping {
     public static int count(int rows, int partitions, int p) {
         return end(rows, partitions, p) - first(rows, partitions, p);
     }
+
+    /**
+     * Bytes one transpose of a striped rows x cols complex matrix moves between different partitions
+     * (16 per point; the blocks a partition keeps are not counted).
+     */
+    public static long bytesBetweenPartitions(int rows, int cols, int partitions) {
+        long kept = 0;
+        for (int p = 0; p < partitions; p++) {
+            kept += (long) count(rows, partitions, p) * count(cols, partitions, p);
+        }
+        return ((long) rows * cols - kept) * ComplexFile.BYTES_PER_POINT;
+    }
 }

@@ -1,0 +1,47 @@
+package io.stormsim.bolts.fft;
+
+import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.fft.ComplexBlock;
+import io.stormsim.fft.SixStepFft;
+import io.stormsim.fft.Striping;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * A six-step FFT phase bolt: a {@link StepBolt} holding rows of the current matrix (a stripe), with the
+ * two halves of a transpose as an all-to-all exchange: {@link #sendTransposed} deals each partition its
+ * columns of this stripe, transposed; {@link #received} puts the blocks from every partition side by
+ * side (they arrive in source order) into this partition's stripe of the transposed matrix.
+ */
+abstract class FftBolt extends StepBolt {
+    protected transient FftConfig config;
+    protected transient SixStepFft fft;
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        config = FftConfig.from(conf);
+        fft = new SixStepFft(config.m());
+        if (partitions > config.maxPartitions()) {
+            throw new IllegalStateException(context.getThisComponentId() + " has " + partitions + " partitions; "
+                    + FftConfig.M + " = " + config.m() + " allows at most " + config.maxPartitions());
+        }
+    }
+
+    /** First row of this partition's stripe of a matrix with {@code rows} rows. */
+    protected int firstRow(int rows) {
+        return Striping.first(rows, partitions, partition);
+    }
+
+    /** Sends partition q its columns of {@code stripe} (a stripe of a matrix {@code stripe.cols} wide), transposed. */
+    protected void sendTransposed(String stream, long step, ComplexBlock stripe) {
+        int cols = stripe.cols;
+        emitToEach(stream, step, q -> stripe.transposedColumns(Striping.first(cols, partitions, q),
+                Striping.end(cols, partitions, q)));
+    }
+
+    /** This partition's stripe of the transposed matrix, from the blocks every partition sent it. */
+    protected static ComplexBlock received(List<ComplexBlock> blocks) {
+        return ComplexBlock.sideBySide(blocks);
+    }
+}
