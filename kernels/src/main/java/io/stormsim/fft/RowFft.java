@@ -5,21 +5,35 @@ package io.stormsim.fft;
  * as split real and imaginary arrays (row r at offset r * n). Iterative decimation in time: a
  * bit-reversal permutation, one radix-2 stage if log2 n is odd, then radix-4 stages. All twiddle factors
  * are precomputed per stage and direction (each directly from cos/sin, not by recurrence, so they are
- * correctly rounded up to the libm's error), laid out in the order the stage reads them. A plan is
- * immutable and may be shared by threads.
+ * correctly rounded up to the libm's error), laid out as six planar arrays per stage (real and
+ * imaginary parts of W^i, W^2i, W^3i for i < h) so that both the scalar loop and the SIMD one
+ * ({@link VectorRadix4}, used where the JVM has the Vector API and h is a multiple of its lanes) read them
+ * with unit stride. The two loops do the same IEEE operations in the same order (no fused multiply-add),
+ * so they give the same bits. A plan is immutable and may be shared by threads.
  */
 public final class RowFft {
     public final int n;
+    /** reversed[i]: i with its log2 n bits reversed, where the butterflies expect input i. */
+    private final int[] reversed;
     private final int[] swapFrom;
     private final int[] swapTo;
     private final boolean radix2First;
-    /** Radix-4 stages, smallest first: quarter length h and offset of its twiddles (6 doubles per i < h). */
+    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    /** Radix-4 stages, smallest first: quarter length h and offset of its twiddles (6 planar arrays of h). */
     private final int[] quarter;
     private final int[] twiddleOffset;
     private final double[] forwardTwiddles;
     private final double[] inverseTwiddles;
 
+    private final boolean simd;
+
     public RowFft(int n) {
+        this(n, VECTOR_API);
+    }
+
+    /** With {@code simd} false, the scalar loop only (tests compare the two). */
+    RowFft(int n, boolean simd) {
+        this.simd = simd;
         if (n < 1 || Integer.bitCount(n) != 1) {
             throw new IllegalArgumentException("row length " + n + " is not a power of two >= 1");
         }
@@ -28,8 +42,10 @@ public final class RowFft {
         int swaps = 0;
         int[] from = new int[n / 2 + 1];
         int[] to = new int[n / 2 + 1];
+        reversed = new int[n];
         for (int i = 0; i < n; i++) {
             int j = log2n == 0 ? 0 : Integer.reverse(i) >>> (32 - log2n);
+            reversed[i] = j;
             if (i < j) {
                 from[swaps] = i;
                 to[swaps] = j;
@@ -55,13 +71,13 @@ public final class RowFft {
             for (int i = 0; i < h; i++) {
                 for (int power = 1; power <= 3; power++) {
                     double angle = 2 * Math.PI * power * i / (4.0 * h);
-                    int at = twiddleOffset[s] + 6 * i + 2 * (power - 1);
+                    int at = twiddleOffset[s] + 2 * (power - 1) * h + i;
                     double c = Math.cos(angle);
                     double sn = Math.sin(angle);
                     forwardTwiddles[at] = c;
-                    forwardTwiddles[at + 1] = -sn;
+                    forwardTwiddles[at + h] = -sn;
                     inverseTwiddles[at] = c;
-                    inverseTwiddles[at + 1] = sn;
+                    inverseTwiddles[at + h] = sn;
                 }
             }
         }
@@ -72,6 +88,11 @@ public final class RowFft {
         for (int r = first; r < first + count; r++) {
             row(re, im, r * n, direction);
         }
+    }
+
+    /** Where input value i goes before {@link #rowFromBitReversed}: i with its bits reversed. */
+    public int bitReversed(int i) {
+        return reversed[i];
     }
 
     /** Transforms the n values at {@code offset} in place. Unscaled: the inverse does not divide by n. */
@@ -86,6 +107,14 @@ public final class RowFft {
             im[a] = im[b];
             im[b] = t;
         }
+        rowFromBitReversed(re, im, offset, direction);
+    }
+
+    /**
+     * Transforms the n values at {@code offset} in place, given in bit-reversed order (value i at
+     * {@link #bitReversed}(i)), as a gather that moves them anyway can place them; result in natural order.
+     */
+    public void rowFromBitReversed(double[] re, double[] im, int offset, Direction direction) {
         if (radix2First) {
             for (int a = offset; a < offset + n; a += 2) {
                 double ur = re[a];
@@ -101,7 +130,12 @@ public final class RowFft {
         double[] w = direction == Direction.FORWARD ? forwardTwiddles : inverseTwiddles;
         double sign = direction.sign;
         for (int s = 0; s < quarter.length; s++) {
-            radix4Stage(re, im, offset, quarter[s], w, twiddleOffset[s], sign);
+            int h = quarter[s];
+            if (simd && h % VectorRadix4.LANES == 0) {
+                VectorRadix4.stage(re, im, offset, n, h, w, twiddleOffset[s], sign);
+            } else {
+                radix4Stage(re, im, offset, h, w, twiddleOffset[s], sign);
+            }
         }
     }
 
@@ -112,17 +146,17 @@ public final class RowFft {
      */
     private void radix4Stage(double[] re, double[] im, int offset, int h, double[] w, int tw, double sign) {
         for (int base = offset; base < offset + n; base += 4 * h) {
-            for (int i = 0, t = tw; i < h; i++, t += 6) {
+            for (int i = 0, t = tw; i < h; i++, t++) {
                 int i0 = base + i;
                 int i1 = i0 + h;
                 int i2 = i1 + h;
                 int i3 = i2 + h;
                 double w1r = w[t];
-                double w1i = w[t + 1];
-                double w2r = w[t + 2];
-                double w2i = w[t + 3];
-                double w3r = w[t + 4];
-                double w3i = w[t + 5];
+                double w1i = w[t + h];
+                double w2r = w[t + 2 * h];
+                double w2i = w[t + 3 * h];
+                double w3r = w[t + 4 * h];
+                double w3i = w[t + 5 * h];
                 double t0r = re[i0];
                 double t0i = im[i0];
                 double ar = re[i2];

@@ -1,5 +1,8 @@
 package io.stormsim.fft;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The six-step (Bailey) FFT of N = 2^m complex points, N = n1 x n2 with n1 = 2^ceil(m/2), n2 = 2^floor(m/2).
  *
@@ -13,9 +16,10 @@ package io.stormsim.fft;
  * <li>FFT each row (length n1, index k1);</li>
  * <li>transpose to n1 x n2 (rows k1): X in natural order.</li>
  * </ol>
- * The distributed topology runs the same per-row operations ({@link #firstRowPass}, {@link #secondRowPass})
- * on stripes of rows and does the transposes as all-to-all block exchanges; since the transposes only
- * move values and every row's arithmetic is the same, its output has the same bits at any partition count.
+ * Steps 2-4 and 5-6 each run as one fused {@link #rowPass}. The distributed topology runs the same passes
+ * on stripes of rows, with the blocks for each partition exchanged all-to-all between them; since the
+ * transposes only move values and every row's arithmetic is the same, its output has the same bits at
+ * any partition count.
  */
 public final class SixStepFft {
     public final int m;
@@ -27,6 +31,8 @@ public final class SixStepFft {
     private final RowFft fft1;
     private final RowFft fft2;
     private final Twiddles twiddles;
+    /** Rows gathered and transformed together: scatters then write whole cache lines (8 doubles). */
+    private static final int GROUP = 8;
 
     public static final int MIN_M = 1;
     public static final int MAX_M = 28;
@@ -51,38 +57,78 @@ public final class SixStepFft {
 
     /** The transform of (re, im), N values each; the input is left unchanged. */
     public ComplexBlock transform(double[] re, double[] im, Direction direction) {
-        ComplexBlock a = new ComplexBlock(n2, n1, re, im);
-        ComplexBlock b = a.transposedColumns(0, n1);
-        firstRowPass(b, 0, direction);
-        ComplexBlock d = b.transposedColumns(0, n2);
-        secondRowPass(d, direction);
-        ComplexBlock f = d.transposedColumns(0, n1);
+        ComplexBlock b = new ComplexBlock(n2, n1, re, im).transposedColumns(0, n1);
+        List<ComplexBlock> d = rowPass(1, List.of(b), 0, direction, 1);
+        ComplexBlock f = rowPass(2, d, 0, direction, 1).get(0);
         return new ComplexBlock(1, n, f.re, f.im);
     }
 
     /**
-     * Steps 2 and 3 on rows {@code firstRow ..} of the n1 x n2 matrix held in {@code stripe}: row FFTs of
-     * length n2, then the twiddle factors (each row while it is in cache).
+     * One row pass, fused with the transpose after it: pass 1 is steps 2 to 4 (rows j1 of the n1 x n2
+     * matrix, FFTs of length n2, twiddle factors, transpose), pass 2 steps 5 and 6 (rows k2 of the
+     * n2 x n1 matrix, FFTs of length n1, transpose). The partition's rows arrive as {@code in}: blocks
+     * side by side, each all its rows by some of the columns (what each partition sent it, in partition
+     * order); {@code firstRow} is the index of its first row. Groups of rows are gathered into a buffer in
+     * bit-reversed order (the FFT's own permutation, for free), transformed there, and scattered straight
+     * into one block per target partition: target q gets columns [first_q, end_q) of these rows, transposed
+     * ({@link Striping} of the row length over {@code targets}). One read and one write of the data per pass.
      */
-    public void firstRowPass(ComplexBlock stripe, int firstRow, Direction direction) {
-        checkStripe(stripe, n2, firstRow, n1);
-        double scale = direction == Direction.INVERSE ? 1.0 / n : 1.0;
-        for (int r = 0; r < stripe.rows; r++) {
-            fft1.row(stripe.re, stripe.im, r * n2, direction);
-            twiddles.multiplyRow(stripe.re, stripe.im, r * n2, firstRow + r, n2, direction, scale);
+    public List<ComplexBlock> rowPass(int pass, List<ComplexBlock> in, int firstRow, Direction direction, int targets) {
+        RowFft fft = pass == 1 ? fft1 : fft2;
+        int length = fft.n;
+        int rows = in.get(0).rows;
+        int matrixRows = pass == 1 ? n1 : n2;
+        int cols = 0;
+        for (ComplexBlock b : in) {
+            if (b.rows != rows) {
+                throw new IllegalArgumentException("pass " + pass + ": blocks of " + rows + " and " + b.rows + " rows");
+            }
+            cols += b.cols;
         }
-    }
-
-    /** Step 5 on a stripe of the n2 x n1 matrix: row FFTs of length n1. */
-    public void secondRowPass(ComplexBlock stripe, Direction direction) {
-        checkStripe(stripe, n1, 0, n2);
-        fft2.rows(stripe.re, stripe.im, 0, stripe.rows, direction);
-    }
-
-    private static void checkStripe(ComplexBlock stripe, int cols, int firstRow, int rows) {
-        if (stripe.cols != cols || firstRow < 0 || firstRow + stripe.rows > rows) {
-            throw new IllegalArgumentException("stripe of " + stripe.rows + " x " + stripe.cols + " at row " + firstRow
-                    + " is not part of a " + rows + " x " + cols + " matrix");
+        if (cols != length || firstRow < 0 || firstRow + rows > matrixRows) {
+            throw new IllegalArgumentException("pass " + pass + ": " + rows + " x " + cols + " at row " + firstRow
+                    + " is not part of the " + matrixRows + " x " + length + " matrix");
         }
+        List<ComplexBlock> out = new ArrayList<>(targets);
+        for (int q = 0; q < targets; q++) {
+            out.add(ComplexBlock.zeros(Striping.count(length, targets, q), rows));
+        }
+        double scale = direction == Direction.INVERSE && pass == 1 ? 1.0 / n : 1.0;
+        double[] re = new double[GROUP * length];
+        double[] im = new double[GROUP * length];
+        for (int r0 = 0; r0 < rows; r0 += GROUP) {
+            int group = Math.min(GROUP, rows - r0);
+            int col = 0;
+            for (ComplexBlock b : in) {
+                for (int k = 0; k < group; k++) {
+                    int src = (r0 + k) * b.cols;
+                    int dst = k * length;
+                    for (int c = 0; c < b.cols; c++) {
+                        int at = dst + fft.bitReversed(col + c);
+                        re[at] = b.re[src + c];
+                        im[at] = b.im[src + c];
+                    }
+                }
+                col += b.cols;
+            }
+            for (int k = 0; k < group; k++) {
+                fft.rowFromBitReversed(re, im, k * length, direction);
+                if (pass == 1) {
+                    twiddles.multiplyRow(re, im, k * length, firstRow + r0 + k, length, direction, scale);
+                }
+            }
+            for (int q = 0; q < targets; q++) {
+                ComplexBlock o = out.get(q);
+                int first = Striping.first(length, targets, q);
+                for (int c = 0; c < o.rows; c++) {
+                    int dst = c * rows + r0;
+                    for (int k = 0; k < group; k++) {
+                        o.re[dst + k] = re[k * length + first + c];
+                        o.im[dst + k] = im[k * length + first + c];
+                    }
+                }
+            }
+        }
+        return out;
     }
 }

@@ -114,17 +114,18 @@ class SixStepFftTest {
                     Signals.generate(8, (long) first * fft.n1, rows * fft.n1, s.re, s.im, 0);
                     a.add(s);
                 }
-                List<ComplexBlock> b = exchange(a, fft.n1);
+                List<List<ComplexBlock>> b = exchange(a, fft.n1);
+                List<List<ComplexBlock>> dd = new ArrayList<>();
                 for (int p = 0; p < partitions; p++) {
-                    fft.firstRowPass(b.get(p), Striping.first(fft.n1, partitions, p), d);
+                    dd.add(fft.rowPass(1, b.get(p), Striping.first(fft.n1, partitions, p), d, partitions));
                 }
-                List<ComplexBlock> dd = exchange(b, fft.n2);
-                for (ComplexBlock s : dd) {
-                    fft.secondRowPass(s, d);
+                List<List<ComplexBlock>> f = new ArrayList<>();
+                for (int p = 0; p < partitions; p++) {
+                    f.add(fft.rowPass(2, received(dd, p), Striping.first(fft.n2, partitions, p), d, partitions));
                 }
-                List<ComplexBlock> f = exchange(dd, fft.n1);
                 int at = 0;
-                for (ComplexBlock s : f) {
+                for (int p = 0; p < partitions; p++) {
+                    ComplexBlock s = ComplexBlock.sideBySide(received(f, p));
                     for (int i = 0; i < s.re.length; i++, at++) {
                         assertEquals(Double.doubleToRawLongBits(want.re[at]), Double.doubleToRawLongBits(s.re[i]));
                         assertEquals(Double.doubleToRawLongBits(want.im[at]), Double.doubleToRawLongBits(s.im[i]));
@@ -135,20 +136,48 @@ class SixStepFftTest {
         }
     }
 
-    /** Transposes a striped rows x cols matrix into a striped cols x rows one, block by block. */
-    static List<ComplexBlock> exchange(List<ComplexBlock> stripes, int cols) {
+    /** The first transpose: what each partition receives from each (in source order) of a striped rows x cols matrix. */
+    static List<List<ComplexBlock>> exchange(List<ComplexBlock> stripes, int cols) {
         int parts = stripes.size();
-        int rows = stripes.stream().mapToInt(s -> s.rows).sum();
-        List<ComplexBlock> out = new ArrayList<>();
-        for (int q = 0; q < parts; q++) {
-            ComplexBlock t = ComplexBlock.zeros(Striping.count(cols, parts, q), rows);
-            for (int p = 0; p < parts; p++) {
-                ComplexBlock block = stripes.get(p).transposedColumns(Striping.first(cols, parts, q), Striping.end(cols, parts, q));
-                t.place(block, Striping.first(rows, parts, p));
+        List<List<ComplexBlock>> sent = new ArrayList<>();
+        for (ComplexBlock stripe : stripes) {
+            List<ComplexBlock> blocks = new ArrayList<>();
+            for (int q = 0; q < parts; q++) {
+                blocks.add(stripe.transposedColumns(Striping.first(cols, parts, q), Striping.end(cols, parts, q)));
             }
-            out.add(t);
+            sent.add(blocks);
+        }
+        List<List<ComplexBlock>> out = new ArrayList<>();
+        for (int q = 0; q < parts; q++) {
+            out.add(received(sent, q));
         }
         return out;
+    }
+
+    /** The blocks every partition sent partition q, in source order. */
+    static List<ComplexBlock> received(List<List<ComplexBlock>> sent, int q) {
+        List<ComplexBlock> in = new ArrayList<>();
+        for (List<ComplexBlock> fromP : sent) {
+            in.add(fromP.get(q));
+        }
+        return in;
+    }
+
+    @Test
+    void simdAndScalarRowFftsAreTheSameBits() {
+        for (int log = 0; log <= 12; log++) {
+            double[][] x = signal(log, 21);
+            for (Direction d : Direction.values()) {
+                double[] vr = x[0].clone();
+                double[] vi = x[1].clone();
+                double[] sr = x[0].clone();
+                double[] si = x[1].clone();
+                new RowFft(1 << log).row(vr, vi, 0, d);
+                new RowFft(1 << log, false).row(sr, si, 0, d);
+                assertArrayEquals(sr, vr, 0.0, "n = 2^" + log + " " + d);
+                assertArrayEquals(si, vi, 0.0, "n = 2^" + log + " " + d);
+            }
+        }
     }
 
     @Test

@@ -9,10 +9,11 @@ import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * A six-step FFT phase bolt: a {@link StepBolt} holding rows of the current matrix (a stripe), with the
- * two halves of a transpose as an all-to-all exchange: {@link #sendTransposed} deals each partition its
- * columns of this stripe, transposed; {@link #received} puts the blocks from every partition side by
- * side (they arrive in source order) into this partition's stripe of the transposed matrix.
+ * A six-step FFT phase bolt: a {@link StepBolt} holding rows of the current matrix (a stripe). A
+ * transpose is an all-to-all exchange: each partition sends each partition its columns of its stripe,
+ * transposed ({@link #sendTransposed}, or fused into {@link SixStepFft#rowPass}); the receiver has the
+ * blocks from every partition in source order, side by side its stripe of the transposed matrix
+ * ({@link #received}).
  */
 abstract class FftBolt extends StepBolt {
     protected transient FftConfig config;

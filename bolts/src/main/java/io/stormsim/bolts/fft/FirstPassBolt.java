@@ -3,10 +3,14 @@ package io.stormsim.bolts.fft;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.fft.ComplexBlock;
+import io.stormsim.fft.SixStepFft;
 import java.util.List;
 import java.util.Map;
 
-/** Steps 2 to 4: row FFTs of length n2 on its rows j1 of the n1 x n2 matrix, twiddle factors, the second transpose. */
+/**
+ * Steps 2 to 4 (one fused {@link SixStepFft#rowPass}): row FFTs of length n2 on its rows j1 of the n1 x n2
+ * matrix, twiddle factors, and the blocks of the second transpose, one per partition.
+ */
 public class FirstPassBolt extends FftBolt {
     public static final String ROWS = "rows";
 
@@ -22,8 +26,7 @@ public class FirstPassBolt extends FftBolt {
 
     @Override
     protected void onStep(long step, StepInputs in) {
-        ComplexBlock stripe = received(in.all(LoadBolt.COLUMNS));
-        fft.firstRowPass(stripe, firstRow(fft.n1), config.direction());
-        sendTransposed(ROWS, step, stripe);
+        List<ComplexBlock> blocks = fft.rowPass(1, in.all(LoadBolt.COLUMNS), firstRow(fft.n1), config.direction(), partitions);
+        emitToEach(ROWS, step, blocks::get);
     }
 }

@@ -1,0 +1,145 @@
+package io.stormsim.topologies.bench;
+
+import io.stormsim.bolts.fft.FftResultBolt;
+import io.stormsim.fft.ComplexBlock;
+import io.stormsim.fft.Direction;
+import io.stormsim.fft.Signals;
+import io.stormsim.fft.SixStepFft;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.storm.LocalCluster;
+import org.jtransforms.fft.DoubleFFT_1D;
+import pl.edu.icm.jlargearrays.ConcurrencyUtils;
+
+/**
+ * The six-step FFT against JTransforms on one thread, on the same input, in one JVM:
+ * {@code FftBench YAML TRANSFORMS PARTITIONS M[,M...] WORKERS[,WORKERS...]}. Library and sequential
+ * times are the median of TRANSFORMS runs after two warm-up runs; topology times are the median of the
+ * TRANSFORMS rounds after the warm-up round 0 (summary.txt), wall time per transform with its three
+ * all-to-all exchanges, on an embedded LocalCluster (more than one worker: tuples between workers are
+ * Kryo-serialised, as on a cluster, but not sent over TCP). Prints a Markdown table. Lives in test
+ * sources because JTransforms is a test dependency; run by scripts/bench-fft, not by the tests.
+ */
+public final class FftBench {
+    private static final long SEED = 42;
+    private static final int WARMUP = 2;
+
+    private FftBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        measure(args);
+        System.exit(0); // LocalCluster leaves non-daemon threads behind
+    }
+
+    private static void measure(String[] args) throws Exception {
+        Path yaml = Path.of(args[0]);
+        int transforms = Integer.parseInt(args[1]);
+        int partitions = Integer.parseInt(args[2]);
+        int[] ms = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] workerCounts = Arrays.stream(args[4].split(",")).mapToInt(Integer::parseInt).toArray();
+        ConcurrencyUtils.setNumberOfThreads(1);
+        System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; forward transforms of seeded input;"
+                + " median of " + transforms + " transforms after warm-up; topology: " + partitions
+                + " partitions on an embedded LocalCluster; GFLOP/s = 5 N log2 N / time");
+        System.out.println();
+        StringBuilder header = new StringBuilder("| m | JTransforms 1 thread ms (GFLOP/s) | six-step sequential ms (GFLOP/s) |");
+        StringBuilder rule = new StringBuilder("|---|---|---|");
+        for (int w : workerCounts) {
+            header.append(" topology ").append(w).append(w == 1 ? " worker" : " workers").append(" ms (GFLOP/s) |");
+            rule.append("---|");
+        }
+        header.append(" bytes between partitions per transpose | round-0 gather bytes |");
+        rule.append("---|---|");
+        System.out.println(header);
+        System.out.println(rule);
+        Path out = Files.createTempDirectory("stormsim-bench-fft");
+        try (LocalCluster cluster = new LocalCluster()) {
+            for (int m : ms) {
+                SixStepFft fft = new SixStepFft(m);
+                double jt = jtransformsMs(m, transforms);
+                double seq = sequentialMs(fft, transforms);
+                StringBuilder row = new StringBuilder(String.format("| %d | %s | %s |", m, cell(jt, fft), cell(seq, fft)));
+                String bytes = "";
+                for (int w : workerCounts) {
+                    Path dir = out.resolve("m" + m + "-w" + w);
+                    TopologyFile t = TopologyFile.load(yaml, null, Map.of("m", String.valueOf(m),
+                            "partitions", String.valueOf(partitions), "workers", String.valueOf(w),
+                            "steps", String.valueOf(transforms), "output.dir", dir.toString()), false);
+                    LocalRun.run(cluster, t, Duration.ofMinutes(20));
+                    Properties summary = new Properties();
+                    try (Reader r = Files.newBufferedReader(dir.resolve(FftResultBolt.SUMMARY))) {
+                        summary.load(r);
+                    }
+                    row.append(' ').append(cell(Double.parseDouble(summary.getProperty("median_ms")), fft)).append(" |");
+                    bytes = summary.getProperty("bytes_between_partitions_per_transpose");
+                    Files.deleteIfExists(dir.resolve(FftResultBolt.OUTPUT));
+                }
+                row.append(' ').append(bytes.replace(",", " / ")).append(" | ").append(16L << m).append(" |");
+                System.out.println(row);
+            }
+        }
+    }
+
+    private static String cell(double ms, SixStepFft fft) {
+        return String.format("%.2f (%.2f)", ms, fft.flops() / ms / 1e6);
+    }
+
+    private static double[][] input(int m) {
+        int n = 1 << m;
+        double[][] x = {new double[n], new double[n]};
+        Signals.generate(SEED, 0, n, x[0], x[1], 0);
+        return x;
+    }
+
+    private static double jtransformsMs(int m, int transforms) {
+        double[][] x = input(m);
+        int n = 1 << m;
+        double[] interleaved = new double[2 * n];
+        DoubleFFT_1D plan = new DoubleFFT_1D(n);
+        double[] times = new double[transforms];
+        for (int run = -WARMUP; run < transforms; run++) {
+            for (int i = 0; i < n; i++) {
+                interleaved[2 * i] = x[0][i];
+                interleaved[2 * i + 1] = x[1][i];
+            }
+            long t0 = System.nanoTime();
+            plan.complexForward(interleaved);
+            if (run >= 0) {
+                times[run] = (System.nanoTime() - t0) / 1e6;
+            }
+        }
+        return median(times);
+    }
+
+    private static double sequentialMs(SixStepFft fft, int transforms) {
+        double[][] x = input(fft.m);
+        double[] times = new double[transforms];
+        for (int run = -WARMUP; run < transforms; run++) {
+            long t0 = System.nanoTime();
+            ComplexBlock result = fft.transform(x[0], x[1], Direction.FORWARD);
+            if (run >= 0) {
+                times[run] = (System.nanoTime() - t0) / 1e6;
+            }
+            if (result.re.length != fft.n) {
+                throw new IllegalStateException("six-step returned " + result.re.length + " points");
+            }
+        }
+        return median(times);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
