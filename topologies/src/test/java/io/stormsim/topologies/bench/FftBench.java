@@ -58,8 +58,8 @@ public final class FftBench {
             header.append(" topology ").append(w).append(w == 1 ? " worker" : " workers").append(" ms (GFLOP/s) |");
             rule.append("---|");
         }
-        header.append(" bytes between partitions per transpose | round-0 gather bytes |");
-        rule.append("---|---|");
+        header.append(" bytes between partitions per transpose | round-0 gather bytes | rel. L2 vs JTransforms | round trip rel. L2 |");
+        rule.append("---|---|---|---|");
         System.out.println(header);
         System.out.println(rule);
         Path out = Files.createTempDirectory("stormsim-bench-fft");
@@ -84,7 +84,8 @@ public final class FftBench {
                     bytes = summary.getProperty("bytes_between_partitions_per_transpose");
                     Files.deleteIfExists(dir.resolve(FftResultBolt.OUTPUT));
                 }
-                row.append(' ').append(bytes.replace(",", " / ")).append(" | ").append(16L << m).append(" |");
+                row.append(' ').append(bytes.replace(",", " / ")).append(" | ").append(16L << m).append(" | ")
+                        .append(String.format("%.2e | %.2e |", differenceFromJTransforms(fft), roundTripError(fft)));
                 System.out.println(row);
             }
         }
@@ -135,6 +136,43 @@ public final class FftBench {
             }
         }
         return median(times);
+    }
+
+    /** ||six-step - JTransforms||_2 / ||JTransforms||_2, forward, on the benchmark's input. */
+    private static double differenceFromJTransforms(SixStepFft fft) {
+        double[][] x = input(fft.m);
+        double[] interleaved = new double[2 * fft.n];
+        for (int i = 0; i < fft.n; i++) {
+            interleaved[2 * i] = x[0][i];
+            interleaved[2 * i + 1] = x[1][i];
+        }
+        new DoubleFFT_1D(fft.n).complexForward(interleaved);
+        ComplexBlock ours = fft.transform(x[0], x[1], Direction.FORWARD);
+        double diff = 0;
+        double norm = 0;
+        for (int i = 0; i < fft.n; i++) {
+            double dr = ours.re[i] - interleaved[2 * i];
+            double di = ours.im[i] - interleaved[2 * i + 1];
+            diff += dr * dr + di * di;
+            norm += interleaved[2 * i] * interleaved[2 * i] + interleaved[2 * i + 1] * interleaved[2 * i + 1];
+        }
+        return Math.sqrt(diff / norm);
+    }
+
+    /** ||inverse(forward(x)) - x||_2 / ||x||_2. */
+    private static double roundTripError(SixStepFft fft) {
+        double[][] x = input(fft.m);
+        ComplexBlock f = fft.transform(x[0], x[1], Direction.FORWARD);
+        ComplexBlock back = fft.transform(f.re, f.im, Direction.INVERSE);
+        double diff = 0;
+        double norm = 0;
+        for (int i = 0; i < fft.n; i++) {
+            double dr = back.re[i] - x[0][i];
+            double di = back.im[i] - x[1][i];
+            diff += dr * dr + di * di;
+            norm += x[0][i] * x[0][i] + x[1][i] * x[1][i];
+        }
+        return Math.sqrt(diff / norm);
     }
 
     private static double median(double[] v) {
