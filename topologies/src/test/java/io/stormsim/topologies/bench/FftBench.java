@@ -1,6 +1,10 @@
 package io.stormsim.topologies.bench;
 
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.bolts.fft.FftResultBolt;
+import io.stormsim.bolts.wire.FftKryo;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.Direction;
 import io.stormsim.fft.Signals;
@@ -12,9 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.serialization.SerializationFactory;
+import org.apache.storm.utils.Utils;
 import org.jtransforms.fft.DoubleFFT_1D;
 import pl.edu.icm.jlargearrays.ConcurrencyUtils;
 
@@ -58,8 +67,9 @@ public final class FftBench {
             header.append(" topology ").append(w).append(w == 1 ? " worker" : " workers").append(" ms (GFLOP/s) |");
             rule.append("---|");
         }
-        header.append(" bytes between partitions per transpose | round-0 gather bytes | rel. L2 vs JTransforms | round trip rel. L2 |");
-        rule.append("---|---|---|---|");
+        header.append(" sequential: transpose / pass 1 / pass 2 ms | Kryo write + read of one transpose's block, 2 partitions, ms |"
+                + " bytes between partitions per transpose | round-0 gather bytes | rel. L2 vs JTransforms | round trip rel. L2 |");
+        rule.append("---|---|---|---|---|---|");
         System.out.println(header);
         System.out.println(rule);
         Path out = Files.createTempDirectory("stormsim-bench-fft");
@@ -84,6 +94,8 @@ public final class FftBench {
                     bytes = summary.getProperty("bytes_between_partitions_per_transpose");
                     Files.deleteIfExists(dir.resolve(FftResultBolt.OUTPUT));
                 }
+                row.append(' ').append(sequentialPhases(fft, transforms)).append(" | ")
+                        .append(String.format("%.2f", kryoMs(fft, transforms))).append(" |");
                 row.append(' ').append(bytes.replace(",", " / ")).append(" | ").append(16L << m).append(" | ")
                         .append(String.format("%.2e | %.2e |", differenceFromJTransforms(fft), roundTripError(fft)));
                 System.out.println(row);
@@ -133,6 +145,54 @@ public final class FftBench {
             }
             if (result.re.length != fft.n) {
                 throw new IllegalStateException("six-step returned " + result.re.length + " points");
+            }
+        }
+        return median(times);
+    }
+
+    /** Median times of the sequential transform's three parts: first transpose, fused pass 1, fused pass 2. */
+    private static String sequentialPhases(SixStepFft fft, int transforms) {
+        double[][] x = input(fft.m);
+        double[][] times = new double[3][transforms];
+        for (int run = -WARMUP; run < transforms; run++) {
+            long t0 = System.nanoTime();
+            ComplexBlock b = new ComplexBlock(fft.n2, fft.n1, x[0], x[1]).transposedColumns(0, fft.n1);
+            long t1 = System.nanoTime();
+            List<ComplexBlock> d = fft.rowPass(1, List.of(b), 0, Direction.FORWARD, 1);
+            long t2 = System.nanoTime();
+            fft.rowPass(2, d, 0, Direction.FORWARD, 1);
+            long t3 = System.nanoTime();
+            if (run >= 0) {
+                times[0][run] = (t1 - t0) / 1e6;
+                times[1][run] = (t2 - t1) / 1e6;
+                times[2][run] = (t3 - t2) / 1e6;
+            }
+        }
+        return String.format("%.1f / %.1f / %.1f", median(times[0]), median(times[1]), median(times[2]));
+    }
+
+    /**
+     * What one worker of two spends in Storm's Kryo (with FftKryo) per transpose: writing the block for
+     * the other partition (N/4 points) and reading the one it gets. Median.
+     */
+    private static double kryoMs(SixStepFft fft, int transforms) {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put(Config.TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION, false);
+        conf.put(Config.TOPOLOGY_KRYO_DECORATORS, List.of(FftKryo.class.getName()));
+        Kryo kryo = SerializationFactory.getKryo(conf);
+        ComplexBlock block = ComplexBlock.zeros(fft.n1 / 2, fft.n2 / 2);
+        Signals.generate(SEED, 0, block.re.length, block.re, block.im, 0);
+        double[] times = new double[transforms];
+        for (int run = -WARMUP; run < transforms; run++) {
+            long t0 = System.nanoTime();
+            Output out = new Output(2000, -1);
+            kryo.writeClassAndObject(out, block);
+            Object back = kryo.readClassAndObject(new Input(out.getBuffer(), 0, out.position()));
+            if (run >= 0) {
+                times[run] = (System.nanoTime() - t0) / 1e6;
+            }
+            if (((ComplexBlock) back).re.length != block.re.length) {
+                throw new IllegalStateException("Kryo lost points");
             }
         }
         return median(times);
