@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /** The workloads the launcher knows, and which one a topology config is. */
 final class Workloads {
-    static final List<Workload> ALL = List.of(new NbodyWorkload(), new MatmulWorkload());
+    static final List<Workload> ALL = List.of(new NbodyWorkload(), new MatmulWorkload(), new PingPongWorkload());
 
     private Workloads() {
     }
