@@ -12,6 +12,10 @@ import java.util.List;
 public final class RoundTripLoop {
     /** A connection to an echo peer. */
     public interface Link {
+        /** Called before each phase's warm-up, with nothing outstanding. */
+        default void startPhase(PingPongConfig.Phase phase) {
+        }
+
         void send(byte[] payload) throws IOException;
 
         /** Waits for the next echo and returns its length. */
@@ -26,6 +30,7 @@ public final class RoundTripLoop {
         List<String> rows = new ArrayList<>();
         for (PingPongConfig.Phase phase : config.phases()) {
             byte[] payload = new byte[phase.payload()];
+            link.startPhase(phase);
             measure(link, phase, payload, (long) (config.warmupSeconds() * 1e9), new RoundTripRecorder(Integer.MAX_VALUE));
             RoundTripRecorder recorder = new RoundTripRecorder(config.rounds());
             measure(link, phase, payload, (long) (config.seconds() * 1e9), recorder);
