@@ -6,13 +6,10 @@ import io.stormsim.spouts.pingpong.PingerSpout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.messaging.IContext;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** The messaging benchmark ({@code stormsim.pingpong.*}): round trips between two workers. */
 final class PingPongWorkload implements Workload {
-    static final String TRANSPORT = "storm.messaging.transport";
-
     @Override
     public String name() {
         return "pingpong";
@@ -31,24 +28,7 @@ final class PingPongWorkload implements Workload {
         } catch (RuntimeException e) {
             throw new ConfigException(e.getMessage());
         }
-        Object transport = config.get(TRANSPORT);
-        if (transport != null) {
-            checkTransport(transport.toString());
-        }
         TopologyChecks.checkWritable(RunConfig.OUTPUT_DIR, pingpong.outputDir());
-    }
-
-    /** The transport class must be a Storm messaging context the workers can load (it is in the topology jar). */
-    private static void checkTransport(String className) throws ConfigException {
-        String allowed = "the class name of a " + IContext.class.getName()
-                + " (org.apache.storm.messaging.netty.Context or io.stormsim.transport.ZmqContext)";
-        try {
-            if (!IContext.class.isAssignableFrom(Class.forName(className))) {
-                throw new ConfigException(TRANSPORT + " = " + className + " is not allowed: must be " + allowed);
-            }
-        } catch (ClassNotFoundException e) {
-            throw new ConfigException(TRANSPORT + " = " + className + " is not allowed: no such class; must be " + allowed);
-        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.stormsim.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.pingpong.RoundTripTable;
@@ -21,6 +22,22 @@ import org.junit.jupiter.api.Test;
  */
 class PingPongTopologyTest extends LocalClusterTest {
     private static final Path PINGPONG_YAML = YAML.resolveSibling("pingpong.yaml");
+
+    @Test
+    void badValuesAreRejectedBeforeSubmitting() {
+        Map<String, String[]> cases = Map.of(
+                "transport", new String[] {"io.stormsim.transport.Nope",
+                    "storm.messaging.transport = io.stormsim.transport.Nope is not allowed: no such class"},
+                "payloads", new String[] {"88,-1", "stormsim.pingpong.payloads = 88,-1 is not allowed"},
+                "modes", new String[] {"fast", "stormsim.pingpong.modes = fast is not allowed"},
+                "window", new String[] {"0", "stormsim.pingpong.window = 0 is not allowed: must be an integer in 1..100000"},
+                "seconds", new String[] {"0", "stormsim.pingpong.seconds = 0 is not allowed: must be a number of seconds > 0"});
+        cases.forEach((key, valueAndMessage) -> {
+            String error = assertThrows(ConfigException.class, () -> TopologyFile.load(PINGPONG_YAML, null,
+                    Map.of(key, valueAndMessage[0], "output.dir", out.resolve("rejected").toString()), false)).getMessage();
+            assertTrue(error.contains(valueAndMessage[1]), "'" + error + "' should contain '" + valueAndMessage[1] + "'");
+        });
+    }
 
     @Test
     void everyPingGetsItsPongAndEveryPhaseIsMeasured() throws Exception {
