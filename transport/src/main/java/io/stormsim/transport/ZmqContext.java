@@ -43,8 +43,20 @@ public final class ZmqContext implements IContext {
     private Thread keeper;
     private volatile boolean terminated;
 
+    /** Netty's security settings: this transport has neither, and refuses to run in their place silently. */
+    static final List<String> REFUSED_SECURITY = List.of("storm.messaging.netty.authentication",
+            "storm.messaging.netty.tls.enable");
+
     @Override
     public void prepare(Map<String, Object> topoConf) {
+        for (String key : REFUSED_SECURITY) {
+            Object value = topoConf.get(key);
+            if (value != null && Boolean.parseBoolean(value.toString())) {
+                throw new IllegalArgumentException(key + " = " + value + " is not allowed with " + getClass().getName()
+                        + ": must be false (the ZeroMQ transport has no SASL, Kerberos or TLS; use Storm's Netty"
+                        + " transport for authenticated or encrypted worker traffic)");
+            }
+        }
         zmq = new ZContext(1);
         zmq.setLinger(0);
         keeper = new Thread(this::keep, "zmq-client-keeper-" + contextId);

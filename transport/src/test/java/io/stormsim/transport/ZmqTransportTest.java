@@ -1,6 +1,8 @@
 package io.stormsim.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,16 @@ class ZmqTransportTest extends TransportConformanceTest {
         ZmqContext context = new ZmqContext();
         context.prepare(conf);
         return context;
+    }
+
+    @Test
+    void nettyAuthenticationOrTlsIsRefusedNotIgnored() {
+        for (String key : ZmqContext.REFUSED_SECURITY) {
+            String error = assertThrows(IllegalArgumentException.class, () -> new ZmqContext().prepare(Map.of(key, true)))
+                    .getMessage();
+            assertTrue(error.startsWith(key + " = true is not allowed with io.stormsim.transport.ZmqContext: must be false"),
+                    error);
+        }
     }
 
     @Test
