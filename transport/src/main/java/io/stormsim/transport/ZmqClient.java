@@ -36,15 +36,25 @@ final class ZmqClient extends ConnectionWithStatus {
     /** A batch frame is cut after this many payload bytes (Netty's default transfer batch size). */
     static final int BATCH_BYTES = 262_144;
     private static final long FULL_QUEUE_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /**
+     * A sender quiet this long is idle: the keeper then reads the DEALER for it. While it sends, the keeper
+     * stays away, so the sender never waits for a keeper that the scheduler has preempted holding the lock
+     * (measured: a keeper that locked every 2 ms put 4 ms into the p99 of synchronous round trips).
+     */
+    private static final long SENDER_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final String host;
     private final int port;
     private final ZContext zmq;
     private final ZMQ.Socket dealer;
-    /** Connection events of {@link #dealer}; read under {@link #lock}. */
+    /** Connection events of {@link #dealer}. */
     private final ZMQ.Socket monitor;
     private final AtomicBoolean[] remoteBackPressure;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Guards {@link #monitor}, which only the keeper reads (and close closes): never taken by the sender. */
+    private final Object monitorLock = new Object();
+    /** When the sender last sent: while it sends, it reads what comes back, and the keeper keeps off the lock. */
+    private volatile long lastSendNanos = System.nanoTime() - SENDER_IDLE_NANOS;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private volatile Map<Integer, Double> serverLoad = Map.of();
@@ -53,8 +63,8 @@ final class ZmqClient extends ConnectionWithStatus {
     /** The server answered this connection's hello: it knows us and sends back-pressure to us. */
     private volatile boolean welcomed;
     private volatile boolean closed;
-    /** Under {@link #lock}: the hello of the current connection went out. */
-    private boolean helloSent;
+    /** The current connection still needs its hello (set by the keeper on a disconnect, cleared once sent). */
+    private volatile boolean helloNeeded = true;
     /** Whether the last send found no connection (to log the loss once, not per message). */
     private volatile boolean reportedUnavailable;
 
@@ -111,6 +121,8 @@ final class ZmqClient extends ConnectionWithStatus {
             lock.lock();
             try {
                 if (dealer.send(frame, ZMQ.DONTWAIT)) {
+                    lastSendNanos = System.nanoTime();
+                    drainIncoming();
                     return true;
                 }
             } catch (ZMQException e) {
@@ -147,8 +159,7 @@ final class ZmqClient extends ConnectionWithStatus {
      * connection needs. Never blocks.
      */
     void service() {
-        lock.lock();
-        try {
+        synchronized (monitorLock) {
             if (closed) {
                 return;
             }
@@ -157,18 +168,31 @@ final class ZmqClient extends ConnectionWithStatus {
                 connected = event.getEvent() == ZMQ.EVENT_CONNECTED;
                 if (!connected) {
                     welcomed = false;
-                    helloSent = false;
+                    helloNeeded = true;
                 }
             }
-            byte[] frame;
-            while ((frame = dealer.recv(ZMQ.DONTWAIT)) != null) {
-                receive(frame);
+        }
+        boolean senderIdle = System.nanoTime() - lastSendNanos > SENDER_IDLE_NANOS;
+        if ((senderIdle || !welcomed || helloNeeded) && lock.tryLock()) {
+            try {
+                if (closed) {
+                    return;
+                }
+                drainIncoming();
+                if (connected && helloNeeded) {
+                    helloNeeded = !dealer.send(Frames.HELLO_FRAME, ZMQ.DONTWAIT);
+                }
+            } finally {
+                lock.unlock();
             }
-            if (connected && !helloSent) {
-                helloSent = dealer.send(Frames.HELLO_FRAME, ZMQ.DONTWAIT);
-            }
-        } finally {
-            lock.unlock();
+        }
+    }
+
+    /** Under {@link #lock}: whatever the server sent back. */
+    private void drainIncoming() {
+        byte[] frame;
+        while ((frame = dealer.recv(ZMQ.DONTWAIT)) != null) {
+            receive(frame);
         }
     }
 
@@ -246,7 +270,9 @@ final class ZmqClient extends ConnectionWithStatus {
             }
             closed = true;
             zmq.destroySocket(dealer);
-            zmq.destroySocket(monitor);
+            synchronized (monitorLock) {
+                zmq.destroySocket(monitor);
+            }
         } finally {
             lock.unlock();
         }
