@@ -1,7 +1,6 @@
 package io.stormsim.transport;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +18,10 @@ import org.apache.storm.messaging.netty.BackPressureStatus;
 final class Frames {
     /** Client to server, once per connection: makes the ROUTER learn the client's routing id. */
     static final byte HELLO = 1;
-    /** Client to server: task messages, repeated {@code int task, int length, byte[length]}. */
+    /**
+     * Client to server: task messages as one multipart message, a header frame {@code int n, n task ids},
+     * then each message's payload as its own frame (sent and received without copying).
+     */
     static final byte BATCH = 2;
     /** Server to client: the server knows the client now; it is ready. */
     static final byte WELCOME = 3;
@@ -31,32 +33,27 @@ final class Frames {
     static final byte[] HELLO_FRAME = {HELLO};
     static final byte[] WELCOME_FRAME = {WELCOME};
 
-    /** Per task message: its task id and its length. */
-    static final int MESSAGE_HEADER_BYTES = 8;
-
     private Frames() {
     }
 
-    /** One batch frame of {@code messages}, whose payloads add up to {@code payloadBytes}. */
-    static byte[] batch(List<TaskMessage> messages, int payloadBytes) {
-        ByteBuffer frame = ByteBuffer.allocate(1 + messages.size() * MESSAGE_HEADER_BYTES + payloadBytes);
-        frame.put(BATCH);
+    /** The header frame of a batch: its type, the message count, each message's task id. */
+    static byte[] batchHeader(List<TaskMessage> messages) {
+        ByteBuffer frame = ByteBuffer.allocate(1 + 4 + 4 * messages.size());
+        frame.put(BATCH).putInt(messages.size());
         for (TaskMessage message : messages) {
-            frame.putInt(message.task()).putInt(message.message().length).put(message.message());
+            frame.putInt(message.task());
         }
         return frame.array();
     }
 
-    static List<TaskMessage> readBatch(byte[] frame) {
+    /** The task ids a batch header announces, one payload frame each. */
+    static int[] readBatchHeader(byte[] frame) {
         ByteBuffer in = ByteBuffer.wrap(frame, 1, frame.length - 1);
-        List<TaskMessage> messages = new ArrayList<>();
-        while (in.hasRemaining()) {
-            int task = in.getInt();
-            byte[] payload = new byte[in.getInt()];
-            in.get(payload);
-            messages.add(new TaskMessage(task, payload));
+        int[] tasks = new int[in.getInt()];
+        for (int i = 0; i < tasks.length; i++) {
+            tasks[i] = in.getInt();
         }
-        return messages;
+        return tasks;
     }
 
     static byte[] backPressure(BackPressureStatus status) {

@@ -103,7 +103,7 @@ final class ZmqClient extends ConnectionWithStatus {
             batch.add(message);
             payloadBytes += message.message().length;
             if (payloadBytes >= BATCH_BYTES || !messages.hasNext()) {
-                if (!sendFrame(Frames.batch(batch, payloadBytes))) {
+                if (!sendBatch(batch)) {
                     dropped.addAndGet(batch.size());
                     drop(messages);
                     return;
@@ -115,15 +115,24 @@ final class ZmqClient extends ConnectionWithStatus {
         }
     }
 
-    /** Sends one frame, waiting while the connection is up but its queue is full; false if the peer is gone. */
-    private boolean sendFrame(byte[] frame) {
+    /**
+     * Sends one batch (header, then each payload as it is: ZeroMQ sends the array, no copy), waiting while
+     * the connection is up but its queue is full; false if the peer is gone. Once ZeroMQ takes a multipart
+     * message's first frame it takes the rest.
+     */
+    private boolean sendBatch(List<TaskMessage> batch) {
+        byte[] header = Frames.batchHeader(batch);
         while (true) {
             lock.lock();
             try {
-                if (dealer.send(frame, ZMQ.DONTWAIT)) {
+                if (dealer.send(header, ZMQ.DONTWAIT | ZMQ.SNDMORE)) {
+                    boolean whole = true;
+                    for (int i = 0; i < batch.size(); i++) {
+                        whole &= dealer.send(batch.get(i).message(), i + 1 < batch.size() ? ZMQ.SNDMORE : 0);
+                    }
                     lastSendNanos = System.nanoTime();
                     drainIncoming();
-                    return true;
+                    return whole;
                 }
             } catch (ZMQException e) {
                 LOG.warn("ZeroMQ send to {}:{} failed: {}", host, port, e.getMessage());

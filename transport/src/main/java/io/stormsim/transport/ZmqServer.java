@@ -108,7 +108,12 @@ final class ZmqServer extends ConnectionWithStatus {
                 continue;
             }
             if (frame[0] == Frames.BATCH) {
-                List<TaskMessage> batch = Frames.readBatch(frame);
+                int[] tasks = Frames.readBatchHeader(frame);
+                List<TaskMessage> batch = new ArrayList<>(tasks.length);
+                for (int task : tasks) {
+                    // the frame ZeroMQ received is the payload: no copy
+                    batch.add(new TaskMessage(task, router.recv(0)));
+                }
                 received.addAndGet(batch.size());
                 callback.recv(batch);
             } else if (frame[0] == Frames.HELLO) {
