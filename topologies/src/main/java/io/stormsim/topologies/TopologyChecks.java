@@ -10,6 +10,7 @@ import org.apache.storm.Config;
 import org.apache.storm.flux.model.BoltDef;
 import org.apache.storm.flux.model.SpoutDef;
 import org.apache.storm.flux.model.TopologyDef;
+import org.apache.storm.messaging.IContext;
 
 /** Checks of a topology's values that Storm and Flux leave to run time, made before anything is submitted. */
 final class TopologyChecks {
@@ -44,6 +45,7 @@ final class TopologyChecks {
         }
         checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
         checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        checkTransport(config.get(Config.STORM_MESSAGING_TRANSPORT));
         Workload workload = Workloads.of(config);
         for (String key : config.keySet()) {
             if (key.startsWith("stormsim.") && !workload.keys().contains(key)) {
@@ -66,6 +68,23 @@ final class TopologyChecks {
     private static void checkParallelism(String what, int parallelism) throws ConfigException {
         if (parallelism < 1) {
             throw new ConfigException(what + " parallelism = " + parallelism + " is not allowed: must be an integer >= 1");
+        }
+    }
+
+    /** A worker transport named in the YAML must be a Storm messaging context (the topology jar carries ours). */
+    private static void checkTransport(Object className) throws ConfigException {
+        if (className == null) {
+            return;
+        }
+        String allowed = "the class name of a " + IContext.class.getName()
+                + " (org.apache.storm.messaging.netty.Context, Storm's default, or io.stormsim.transport.ZmqContext)";
+        String key = Config.STORM_MESSAGING_TRANSPORT;
+        try {
+            if (!IContext.class.isAssignableFrom(Class.forName(className.toString()))) {
+                throw new ConfigException(key + " = " + className + " is not allowed: must be " + allowed);
+            }
+        } catch (ClassNotFoundException e) {
+            throw new ConfigException(key + " = " + className + " is not allowed: no such class; must be " + allowed);
         }
     }
 

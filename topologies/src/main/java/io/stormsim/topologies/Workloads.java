@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 
 /** The workloads the launcher knows, and which one a topology config is. */
 final class Workloads {
-    static final List<Workload> ALL = List.of(new NbodyWorkload(), new MatmulWorkload(), new FftWorkload());
+    static final List<Workload> ALL = List.of(new NbodyWorkload(), new MatmulWorkload(), new FftWorkload(),
+            new PingPongWorkload());
 
     private Workloads() {
     }

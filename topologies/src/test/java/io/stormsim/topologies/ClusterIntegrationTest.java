@@ -158,7 +158,7 @@ class ClusterIntegrationTest {
      * Waits until {@code file} has {@code lines} lines; fails if the run halts. Errors the topology reports
      * are printed: the spout restores and replays a failed round, so an error alone does not end a run.
      */
-    private static long awaitFile(Nimbus.Iface nimbus, String name, Path file, int lines, ClusterLayout layout)
+    static long awaitFile(Nimbus.Iface nimbus, String name, Path file, int lines, ClusterLayout layout)
             throws Exception {
         Path halted = file.resolveSibling(TimestepSpout.HALTED);
         long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
@@ -182,7 +182,7 @@ class ClusterIntegrationTest {
     }
 
     /** The last lines of every worker's log, for a failure message. */
-    private static String workerLogTails(ClusterLayout layout) throws IOException {
+    static String workerLogTails(ClusterLayout layout) throws IOException {
         StringBuilder sb = new StringBuilder();
         Path artifacts = layout.logs().resolve("workers-artifacts");
         if (Files.isDirectory(artifacts)) {

@@ -1,0 +1,58 @@
+package io.stormsim.topologies;
+
+import io.stormsim.pingpong.PingPongConfig;
+import io.stormsim.run.RunConfig;
+import io.stormsim.spouts.pingpong.PingerSpout;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** The messaging benchmark ({@code stormsim.pingpong.*}): round trips between two workers. */
+final class PingPongWorkload implements Workload {
+    @Override
+    public String name() {
+        return "pingpong";
+    }
+
+    @Override
+    public List<String> keys() {
+        return PingPongConfig.KEYS;
+    }
+
+    @Override
+    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
+        PingPongConfig pingpong;
+        try {
+            pingpong = PingPongConfig.from(config);
+        } catch (RuntimeException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        TopologyChecks.checkWritable(RunConfig.OUTPUT_DIR, pingpong.outputDir());
+    }
+
+    @Override
+    public Path outputDir(Map<String, Object> config) {
+        return PingPongConfig.from(config).outputDir();
+    }
+
+    @Override
+    public long steps(Map<String, Object> config) {
+        return PingPongConfig.from(config).phases().size();
+    }
+
+    @Override
+    public String doneFile() {
+        return PingerSpout.TABLE;
+    }
+
+    @Override
+    public List<String> results() {
+        return List.of(PingerSpout.CSV, PingerSpout.TABLE);
+    }
+
+    @Override
+    public List<String> pathKeys() {
+        return List.of(RunConfig.OUTPUT_DIR);
+    }
+}

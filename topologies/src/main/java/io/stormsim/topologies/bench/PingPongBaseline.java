@@ -1,0 +1,188 @@
+package io.stormsim.topologies.bench;
+
+import io.stormsim.pingpong.PingPongConfig;
+import io.stormsim.pingpong.RoundTripLoop;
+import io.stormsim.pingpong.RoundTripTable;
+import io.stormsim.run.RunConfig;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/**
+ * The ping-pong baselines outside Storm, one JVM at each end: plain Java sockets, and raw JeroMQ
+ * (DEALER to ROUTER). {@code echo} serves until killed; {@code ping} runs the same schedule as the
+ * topology ({@link RoundTripLoop}) and prints one CSV row per phase.
+ *
+ * <pre>
+ * PingPongBaseline echo socket|zeromq PORT
+ * PingPongBaseline ping socket|zeromq PORT payloads=88,8072 modes=sync,async window=32 warmup.seconds=5 seconds=10 rounds=200000
+ * </pre>
+ */
+public final class PingPongBaseline {
+    private PingPongBaseline() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 3 || !(args[1].equals("socket") || args[1].equals("zeromq"))) {
+            System.err.println("usage: PingPongBaseline echo|ping socket|zeromq PORT [key=value ...]");
+            System.exit(2);
+        }
+        boolean socket = args[1].equals("socket");
+        int port = Integer.parseInt(args[2]);
+        if (args[0].equals("echo")) {
+            if (socket) {
+                socketEcho(port);
+            } else {
+                zmqEcho(port);
+            }
+            return;
+        }
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(RunConfig.OUTPUT_DIR, ".");
+        for (int i = 3; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            conf.put("stormsim.pingpong." + kv[0], kv[1]);
+        }
+        PingPongConfig config = PingPongConfig.from(conf);
+        System.out.println(RoundTripTable.CSV_HEADER);
+        if (socket) {
+            try (Socket s = new Socket()) {
+                s.setTcpNoDelay(true);
+                s.connect(new InetSocketAddress("127.0.0.1", port));
+                RoundTripLoop.run(config, "java-socket", new SocketLink(s)).forEach(System.out::println);
+            }
+        } else {
+            try (ZContext zmq = new ZContext(1)) {
+                ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
+                dealer.setSndHWM(0);
+                dealer.setRcvHWM(0);
+                dealer.connect("tcp://127.0.0.1:" + port);
+                RoundTripLoop.run(config, "jeromq", new ZmqLink(dealer)).forEach(System.out::println);
+            }
+        }
+        System.exit(0);
+    }
+
+    /** Echoes length-prefixed messages, one connection at a time. */
+    private static void socketEcho(int port) throws IOException {
+        try (ServerSocket server = new ServerSocket(port)) {
+            while (true) {
+                try (Socket s = server.accept()) {
+                    s.setTcpNoDelay(true);
+                    DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
+                    DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream(), 1 << 16));
+                    byte[] buffer = new byte[0];
+                    while (true) {
+                        int length = in.readInt();
+                        if (buffer.length < length) {
+                            buffer = new byte[length];
+                        }
+                        in.readFully(buffer, 0, length);
+                        out.writeInt(length);
+                        out.write(buffer, 0, length);
+                        out.flush();
+                    }
+                } catch (IOException e) {
+                    // the pinger went away: wait for the next
+                }
+            }
+        }
+    }
+
+    private static void zmqEcho(int port) {
+        try (ZContext zmq = new ZContext(1)) {
+            ZMQ.Socket router = zmq.createSocket(SocketType.ROUTER);
+            router.setSndHWM(0);
+            router.setRcvHWM(0);
+            router.bind("tcp://*:" + port);
+            while (!Thread.currentThread().isInterrupted()) {
+                byte[] id = router.recv(0);
+                byte[] payload = router.recv(0);
+                router.send(id, ZMQ.SNDMORE);
+                router.send(payload, 0);
+            }
+        }
+    }
+
+    /**
+     * Length-prefixed messages on a socket. With one ping outstanding the caller writes; with a window, a
+     * writer thread does, as a blocking writer with many large pings in flight would fill both directions'
+     * socket buffers and deadlock with the echo.
+     */
+    private static final class SocketLink implements RoundTripLoop.Link {
+        private final DataInputStream in;
+        private final DataOutputStream out;
+        private final BlockingQueue<byte[]> toWrite = new ArrayBlockingQueue<>(100_000);
+        private boolean viaWriter;
+
+        SocketLink(Socket s) throws IOException {
+            in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
+            out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream(), 1 << 16));
+            Thread writer = new Thread(() -> {
+                try {
+                    while (true) {
+                        write(toWrite.take());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, "socket-writer");
+            writer.setDaemon(true);
+            writer.start();
+        }
+
+        @Override
+        public void startPhase(PingPongConfig.Phase phase) {
+            viaWriter = phase.window() > 1;
+        }
+
+        private void write(byte[] payload) throws IOException {
+            out.writeInt(payload.length);
+            out.write(payload);
+            out.flush();
+        }
+
+        @Override
+        public void send(byte[] payload) throws IOException {
+            if (viaWriter) {
+                toWrite.add(payload);
+            } else {
+                write(payload);
+            }
+        }
+
+        @Override
+        public int receive() throws IOException {
+            int length = in.readInt();
+            in.skipNBytes(length);
+            return length;
+        }
+    }
+
+    private record ZmqLink(ZMQ.Socket dealer) implements RoundTripLoop.Link {
+        @Override
+        public void send(byte[] payload) {
+            dealer.send(payload, 0);
+        }
+
+        @Override
+        public int receive() {
+            return dealer.recv(0).length;
+        }
+    }
+}
