@@ -8,28 +8,17 @@ import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** fft.yaml's values are checked before anything is submitted; messages name key, value and what is allowed. */
-class FftChecksTest {
-    @TempDir
-    Path tmp;
-
-    private Map<String, String> valid() {
-        Map<String, String> m = new HashMap<>();
-        m.put("output.dir", tmp.resolve("out").toString());
-        return m;
-    }
-
-    private String rejection(Map<String, String> overrides) {
-        return assertThrows(ConfigException.class,
-                () -> TopologyFile.load(FftTopologyTest.FFT_YAML, null, overrides, false)).getMessage();
+class FftChecksTest extends ConfigChecks {
+    @Override
+    Path yaml() {
+        return FftTopologyTest.FFT_YAML;
     }
 
     @Test
@@ -50,10 +39,7 @@ class FftChecksTest {
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
-        Map<String, String> m = valid();
-        m.put(key, value);
-        String got = rejection(m);
-        assertTrue(got.contains(message), got);
+        assertRejected(key, value, message);
     }
 
     @Test

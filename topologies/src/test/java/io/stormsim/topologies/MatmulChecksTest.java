@@ -7,28 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad matrix multiply settings are rejected before anything is submitted, naming key, value and what is allowed. */
-class MatmulChecksTest {
+class MatmulChecksTest extends ConfigChecks {
     private static final Path YAML = MatmulTopologyTest.MATMUL_YAML;
 
-    @TempDir
-    Path tmp;
-
-    private Map<String, String> valid() {
-        Map<String, String> m = new HashMap<>();
-        m.put("output.dir", tmp.resolve("out").toString());
-        return m;
-    }
-
-    private String rejection(Map<String, String> overrides) {
-        return assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, null, overrides, false)).getMessage();
+    @Override
+    Path yaml() {
+        return YAML;
     }
 
     @Test
@@ -54,10 +44,7 @@ class MatmulChecksTest {
         "seed|x|stormsim.matmul.seed = x is not allowed: must be an integer",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
-        Map<String, String> m = valid();
-        m.put(key, value);
-        String error = rejection(m);
-        assertTrue(error.contains(message), "'" + error + "' should contain '" + message + "'");
+        assertRejected(key, value, message);
     }
 
     @Test

@@ -13,25 +13,16 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad values are rejected before anything is submitted, with messages naming key, value and what is allowed. */
-class TopologyChecksTest {
+class TopologyChecksTest extends ConfigChecks {
     private static final Path YAML = LocalClusterTest.YAML;
 
-    @TempDir
-    Path tmp;
-
-    private Map<String, String> valid() {
-        Map<String, String> m = new HashMap<>();
-        m.put("output.dir", tmp.resolve("out").toString());
-        return m;
-    }
-
-    private String rejection(Map<String, String> overrides) {
-        return assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, null, overrides, false)).getMessage();
+    @Override
+    Path yaml() {
+        return YAML;
     }
 
     @Test
@@ -62,10 +53,7 @@ class TopologyChecksTest {
         "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
-        Map<String, String> m = valid();
-        m.put(key, value);
-        String error = rejection(m);
-        assertTrue(error.contains(message), "'" + error + "' should contain '" + message + "'");
+        assertRejected(key, value, message);
     }
 
     @Test

@@ -93,6 +93,10 @@ public abstract class StepBolt extends BaseRichBolt {
         this.context = context;
         this.partition = context.getThisTaskIndex();
         this.partitions = context.getComponentTasks(context.getThisComponentId()).size();
+        if (this instanceof SingleTask && partitions != 1) {
+            throw new IllegalStateException(context.getThisComponentId() + " gathers every partition's output and must"
+                    + " run as one task, has " + partitions);
+        }
         this.pending = new TreeMap<>();
         this.expectedPerStep = expectedMessages(context);
         this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();

@@ -50,9 +50,6 @@ public class FftResultBolt extends FftBolt implements SingleTask {
 
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        if (partitions != 1) {
-            throw new IllegalStateException("the FFT result bolt must run as one task, has " + partitions);
-        }
         super.setUp(conf, context);
         wallMs = new TreeMap<>();
         workers = ((Number) conf.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();

@@ -53,9 +53,6 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
 
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        if (partitions != 1) {
-            throw new IllegalStateException("the result bolt must run as one task, has " + partitions);
-        }
         super.setUp(conf, context);
         done = new HashSet<>();
         firstEmittedMillis = Long.MAX_VALUE;

@@ -78,9 +78,6 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
 
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        if (partitions != 1) {
-            throw new IllegalStateException("the diagnostics bolt must run as one task, has " + partitions);
-        }
         super.setUp(conf, context);
         csv = config.outputDir().resolve(DIAGNOSTICS_CSV);
         series = new EnergySeries(MAX_PLOT_POINTS);

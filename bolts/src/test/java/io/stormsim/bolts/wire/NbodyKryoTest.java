@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.bolts.nbody.BodySample;
 import io.stormsim.bolts.nbody.PartitionReport;
 import io.stormsim.bolts.stream.StreamMessages;
@@ -26,35 +24,14 @@ import io.stormsim.nbody.TargetRegion;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
 import io.stormsim.spouts.StepCommand;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.apache.storm.Config;
-import org.apache.storm.serialization.SerializationFactory;
-import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
 /** Every payload survives Storm's Kryo (configured as the topology configures it) bit for bit. */
 class NbodyKryoTest {
-    private static Kryo stormKryo(boolean withDecorator) {
-        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
-        conf.put(Config.TOPOLOGY_FALL_BACK_ON_JAVA_SERIALIZATION, false);
-        if (withDecorator) {
-            conf.put(Config.TOPOLOGY_KRYO_DECORATORS, List.of(NbodyKryo.class.getName(), StreamKryo.class.getName()));
-        }
-        return SerializationFactory.getKryo(conf);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T roundTrip(Kryo kryo, T value) {
-        Output out = new Output(1024, -1);
-        kryo.writeClassAndObject(out, value);
-        return (T) kryo.readClassAndObject(new Input(out.toBytes()));
-    }
-
     @Test
     void partitionStateAndItsPartsRoundTripExactly() {
-        Kryo kryo = stormKryo(true);
+        Kryo kryo = StormKryo.with(NbodyKryo.class, StreamKryo.class);
         Bodies bodies = PlummerSphere.generate(500, 3);
         RootCell root = RootCell.around(Box.of(bodies));
         PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(bodies, root);
@@ -68,7 +45,7 @@ class NbodyKryoTest {
         s.field = TreeWalk.field(tree, 0, new int[] {0}, 0, tree.bodyCount, 0.01, Parameters.DEFAULT_GROUP_SIZE);
         s.phaseNanos[3] = 12345;
 
-        PartitionState back = roundTrip(kryo, s);
+        PartitionState back = StormKryo.roundTrip(kryo, s);
         assertEquals(3, back.round);
         assertTrue(kb.bodies().sameStateBits(back.bodies));
         assertArrayEquals(s.keys, back.keys);
@@ -80,13 +57,13 @@ class NbodyKryoTest {
         assertArrayEquals(s.field.interactions, back.field.interactions);
         assertArrayEquals(s.phaseNanos, back.phaseNanos);
 
-        PartitionState empty = roundTrip(kryo, new PartitionState());
+        PartitionState empty = StormKryo.roundTrip(kryo, new PartitionState());
         assertNull(empty.bodies);
         assertNull(empty.localTree);
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null, null));
+        PartitionReport r = StormKryo.roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null, null));
         assertEquals(5, r.round);
         assertTrue(r.checkpointed);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
@@ -94,33 +71,33 @@ class NbodyKryoTest {
         assertNull(r.finalBodies);
         assertNull(r.sample);
         BodySample sample = BodySample.of(bodies, 3);
-        PartitionReport sampled = roundTrip(kryo, new PartitionReport(6, false, c, new long[7], null, sample));
+        PartitionReport sampled = StormKryo.roundTrip(kryo, new PartitionReport(6, false, c, new long[7], null, sample));
         assertArrayEquals(sample.id, sampled.sample.id);
         assertArrayEquals(sample.x, sampled.sample.x);
         assertArrayEquals(sample.y, sampled.sample.y);
         assertArrayEquals(sample.z, sampled.sample.z);
 
-        StreamMessages messages = roundTrip(kryo, new StreamMessages().add("diag", new byte[] {'{', '}'})
+        StreamMessages messages = StormKryo.roundTrip(kryo, new StreamMessages().add("diag", new byte[] {'{', '}'})
                 .add("sample", new byte[] {1, 2, 3}));
         assertEquals(List.of("diag", "sample"), messages.topics);
         assertArrayEquals(new byte[] {1, 2, 3}, messages.payloads.get(1));
 
         TargetRegion region = TargetRegion.of(tree, 1);
-        TargetRegion regionBack = roundTrip(kryo, region);
+        TargetRegion regionBack = StormKryo.roundTrip(kryo, region);
         assertArrayEquals(region.extent.bounds, regionBack.extent.bounds);
         assertEquals(1, regionBack.leaves.length);
         assertArrayEquals(region.leaves[0].bounds, regionBack.leaves[0].bounds);
 
-        StepCommand restore = roundTrip(kryo, new StepCommand(40, StepCommand.Kind.RESTORE));
+        StepCommand restore = StormKryo.roundTrip(kryo, new StepCommand(40, StepCommand.Kind.RESTORE));
         assertEquals(40, restore.round);
         assertEquals(StepCommand.Kind.RESTORE, restore.kind);
     }
 
     @Test
     void withoutTheDecoratorStormRefusesThePayloads() {
-        Kryo kryo = stormKryo(false);
+        Kryo kryo = StormKryo.with();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> roundTrip(kryo, new PartitionState()));
+                () -> StormKryo.roundTrip(kryo, new PartitionState()));
         assertTrue(e.getMessage().contains("not registered"), e.getMessage());
     }
 }
