@@ -2,9 +2,6 @@ package io.stormsim.spouts;
 
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -105,12 +102,7 @@ public class JobSpout extends BaseRichSpout {
     private void halt(String reason) {
         halted = true;
         LOG.error("job stream halted: {}", reason);
-        try {
-            Files.createDirectories(outputDir);
-            Files.writeString(outputDir.resolve(TimestepSpout.HALTED), reason + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            LOG.error("could not write {} in {}: {}", TimestepSpout.HALTED, outputDir, e.toString());
-        }
+        HaltedFile.write(outputDir, reason);
     }
 
     @Override

@@ -1,9 +1,6 @@
 package io.stormsim.spouts;
 
 import io.stormsim.run.RunConfig;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -150,13 +147,7 @@ public class TimestepSpout extends BaseRichSpout {
     private void halt(String reason) {
         halted = true;
         LOG.error("simulation halted: {}", reason);
-        try {
-            Path out = config.outputDir();
-            Files.createDirectories(out);
-            Files.writeString(out.resolve(HALTED), reason + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            LOG.error("could not write {} in {}: {}", HALTED, config.outputDir(), e.toString());
-        }
+        HaltedFile.write(config.outputDir(), reason);
     }
 
     @Override
