@@ -26,16 +26,11 @@ final class MatmulWorkload implements Workload {
 
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        MatmulConfig matmul;
-        try {
-            matmul = MatmulConfig.from(config);
-            if (!matmul.aFile().isEmpty()) {
-                matmul.readA();
-            }
-            matmul.readB();
-        } catch (RuntimeException e) {
-            throw new ConfigException(e.getMessage());
+        MatmulConfig matmul = MatmulConfig.from(config);
+        if (!matmul.aFile().isEmpty()) {
+            matmul.readA();
         }
+        matmul.readB();
         int tasks = matmul.gridRows() * matmul.gridCols();
         for (BoltDef b : def.getBolts()) {
             Class<?> type = TopologyChecks.boltClass(b);
@@ -52,7 +47,6 @@ final class MatmulWorkload implements Workload {
             throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be an"
                     + " integer >= 1 (jobs in flight)");
         }
-        TopologyChecks.checkWritable(RunConfig.OUTPUT_DIR, matmul.outputDir());
     }
 
     @Override

@@ -22,16 +22,10 @@ final class NbodyWorkload implements Workload {
 
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        NbodyConfig nbody;
-        try {
-            nbody = NbodyConfig.from(config);
-            if (!nbody.bodiesFile().isEmpty()) {
-                nbody.initialBodies();
-            }
-        } catch (RuntimeException e) {
-            throw new ConfigException(e.getMessage());
+        NbodyConfig nbody = NbodyConfig.from(config);
+        if (!nbody.bodiesFile().isEmpty()) {
+            nbody.initialBodies();
         }
-        TopologyChecks.checkWritable(RunConfig.OUTPUT_DIR, nbody.outputDir());
         if (nbody.run().checkpointEvery() > 0) {
             TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
         }

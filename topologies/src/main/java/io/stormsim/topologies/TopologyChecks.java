@@ -2,6 +2,7 @@ package io.stormsim.topologies;
 
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,13 @@ final class TopologyChecks {
                         + workload.name() + " are " + String.join(", ", workload.keys()));
             }
         }
-        workload.check(def, config);
+        try {
+            workload.check(def, config);
+        } catch (RuntimeException e) {
+            // the workloads' config readers name the key, the value and what is allowed
+            throw new ConfigException(e.getMessage());
+        }
+        checkWritable(RunConfig.OUTPUT_DIR, workload.outputDir(config));
     }
 
     static Class<?> boltClass(BoltDef b) throws ConfigException {

@@ -18,7 +18,11 @@ interface Workload {
     /** Every {@code stormsim.*} key the workload reads (its own and the shared run keys it uses). */
     List<String> keys();
 
-    /** Checks the values and the files they name; messages name the key, the value and what is allowed. */
+    /**
+     * Checks the values and the files they name; messages name the key, the value and what is allowed. A
+     * config reader's {@code RuntimeException} counts as such a message; the output directory is checked by
+     * the caller.
+     */
     void check(TopologyDef def, Map<String, Object> config) throws ConfigException;
 
     /** Where the run writes its results. */
