@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The state of a set of bodies as parallel primitive arrays (structure of arrays): no object per body.
- * {@code cost} is the number of interactions the body's last force evaluation took; the domain
+ * {@code cost} is the work of the body's last force evaluation ({@link Gravity.Field#cost}); the domain
  * decomposition balances partitions by it.
  */
 public final class Bodies {

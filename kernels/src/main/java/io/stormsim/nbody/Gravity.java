@@ -19,6 +19,11 @@ public final class Gravity {
     public static final class Field {
         public final double[] ax, ay, az, potential;
         public final long[] interactions;
+        /**
+         * Work in body-term units: a cell term counts {@link InteractionLists#CELL_TERM_COST} (its quadrupole
+         * roughly doubles the arithmetic), so that partitions of equal cost take equal time.
+         */
+        public final long[] cost;
 
         public Field(int n) {
             ax = new double[n];
@@ -26,6 +31,7 @@ public final class Gravity {
             az = new double[n];
             potential = new double[n];
             interactions = new long[n];
+            cost = new long[n];
         }
     }
 
@@ -81,6 +87,7 @@ public final class Gravity {
             f.az[o] = az;
             f.potential[o] = pot;
             f.interactions[o] = b.n - 1;
+            f.cost[o] = b.n - 1;
         }
         return f;
     }

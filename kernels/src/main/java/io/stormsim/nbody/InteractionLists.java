@@ -79,8 +79,19 @@ final class InteractionLists {
         }
     }
 
+    /**
+     * What a cell term costs against a body term, in both list kernels: measured 3.7 against 1.7 ns per term
+     * in SIMD lanes (groups of 16, AVX2); weighing cells by 1 left partitions of equal cost 5% apart in time.
+     */
+    static final int CELL_TERM_COST = 2;
+
     /** Interactions of group body j: every cell and every listed body but itself. */
     long interactions(int j) {
         return cellCount + bodyCount - (listed[j] ? 1 : 0);
+    }
+
+    /** The work of group body j's terms, in body terms ({@link Gravity.Field#cost}). */
+    long cost(int j) {
+        return CELL_TERM_COST * (long) cellCount + bodyCount - (listed[j] ? 1 : 0);
     }
 }

@@ -29,7 +29,7 @@ public final class Leapfrog {
                 requireFinite(b, i, round);
             }
             conserved.add(b, i, f.potential[i], f.interactions[i]);
-            b.cost[i] = f.interactions[i];
+            b.cost[i] = f.cost[i];
         }
         return conserved;
     }

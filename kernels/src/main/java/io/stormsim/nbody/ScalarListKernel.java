@@ -46,6 +46,7 @@ final class ScalarListKernel implements ListKernel {
             f.az[out + j] = az;
             f.potential[out + j] = pot;
             f.interactions[out + j] = l.interactions(j);
+            f.cost[out + j] = l.cost(j);
         }
     }
 }

@@ -82,6 +82,7 @@ final class VectorListKernel implements ListKernel {
                 f.az[out + j] = az[lane];
                 f.potential[out + j] = pot[lane];
                 f.interactions[out + j] = l.interactions(j);
+                f.cost[out + j] = l.cost(j);
             }
         }
     }

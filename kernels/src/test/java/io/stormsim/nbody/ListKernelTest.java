@@ -24,5 +24,26 @@ class ListKernelTest {
         assertArrayEquals(scalar.az, vector.az);
         assertArrayEquals(scalar.potential, vector.potential);
         assertArrayEquals(scalar.interactions, vector.interactions);
+        assertArrayEquals(scalar.cost, vector.cost);
+    }
+
+    /** A body's cost counts each cell term twice (quadrupoles) and each other body once, itself never. */
+    @ParameterizedTest
+    @CsvSource({"scalar", "vector"})
+    void costWeighsCellTermsAboveBodyTerms(String kernel) {
+        Bodies b = PlummerSphere.generate(6, 3);
+        RootCell root = RootCell.around(Box.of(b));
+        PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(b, root);
+        Octree tree = TreeBuilder.build(kb.bodies(), kb.keys(), root, 8, 0.6);
+        InteractionLists lists = new InteractionLists();
+        lists.startGroup(0, 2);
+        for (int c = 0; c < 3; c++) {
+            lists.addCell(tree.cell, 0);
+        }
+        lists.addBodies(tree.body, 1, 5); // holds group body 1, not group body 0
+        Gravity.Field f = new Gravity.Field(2);
+        (kernel.equals("scalar") ? new ScalarListKernel() : new VectorListKernel()).sum(lists, tree.body, 1e-4, f, 0);
+        assertArrayEquals(new long[] {8, 7}, f.interactions);
+        assertArrayEquals(new long[] {3 * InteractionLists.CELL_TERM_COST + 5, 3 * InteractionLists.CELL_TERM_COST + 4}, f.cost);
     }
 }
