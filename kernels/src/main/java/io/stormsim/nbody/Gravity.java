@@ -26,12 +26,20 @@ public final class Gravity {
         public final long[] cost;
 
         public Field(int n) {
-            ax = new double[n];
-            ay = new double[n];
-            az = new double[n];
-            potential = new double[n];
-            interactions = new long[n];
-            cost = new long[n];
+            this(new double[n], new double[n], new double[n], new double[n], new long[n], new long[n]);
+        }
+
+        public Field(double[] ax, double[] ay, double[] az, double[] potential, long[] interactions, long[] cost) {
+            int n = ax.length;
+            if (ay.length != n || az.length != n || potential.length != n || interactions.length != n || cost.length != n) {
+                throw new IllegalArgumentException("a field of " + n + " bodies needs arrays of " + n + " values");
+            }
+            this.ax = ax;
+            this.ay = ay;
+            this.az = az;
+            this.potential = potential;
+            this.interactions = interactions;
+            this.cost = cost;
         }
     }
 

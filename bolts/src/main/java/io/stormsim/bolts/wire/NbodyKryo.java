@@ -44,19 +44,6 @@ public class NbodyKryo implements IKryoDecorator {
         k.register(BodySample.class, new BodySampleSerializer());
     }
 
-    static final class StepCommandSerializer extends Serializer<StepCommand> {
-        @Override
-        public void write(Kryo kryo, Output out, StepCommand c) {
-            out.writeLong(c.round);
-            out.writeInt(c.kind.ordinal(), true);
-        }
-
-        @Override
-        public StepCommand read(Kryo kryo, Input in, Class<? extends StepCommand> type) {
-            return new StepCommand(in.readLong(), StepCommand.Kind.values()[in.readInt(true)]);
-        }
-    }
-
     static final class BoxSerializer extends Serializer<Box> {
         @Override
         public void write(Kryo kryo, Output out, Box b) {
@@ -94,18 +81,17 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, Bodies b) {
             out.writeInt(b.n, true);
-            out.writeLongs(b.id, 0, b.n);
+            writeLongs(out, b.id, b.n);
             for (double[] a : new double[][] {b.mass, b.x, b.y, b.z, b.vx, b.vy, b.vz}) {
-                out.writeDoubles(a, 0, b.n);
+                writeDoubles(out, a, b.n);
             }
-            out.writeLongs(b.cost, 0, b.n);
+            writeLongs(out, b.cost, b.n);
         }
 
         @Override
         public Bodies read(Kryo kryo, Input in, Class<? extends Bodies> type) {
-            int n = in.readInt(true);
-            return new Bodies(n, in.readLongs(n), in.readDoubles(n), in.readDoubles(n), in.readDoubles(n),
-                    in.readDoubles(n), in.readDoubles(n), in.readDoubles(n), in.readDoubles(n), in.readLongs(n));
+            return new Bodies(in.readInt(true), readLongs(in), readDoubles(in), readDoubles(in), readDoubles(in),
+                    readDoubles(in), readDoubles(in), readDoubles(in), readDoubles(in), readLongs(in));
         }
     }
 
@@ -188,22 +174,17 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, Gravity.Field f) {
             int n = f.ax.length;
-            out.writeInt(n, true);
             for (double[] a : new double[][] {f.ax, f.ay, f.az, f.potential}) {
-                out.writeDoubles(a, 0, n);
+                writeDoubles(out, a, n);
             }
-            out.writeLongs(f.interactions, 0, n);
+            writeLongs(out, f.interactions, n);
+            writeLongs(out, f.cost, n);
         }
 
         @Override
         public Gravity.Field read(Kryo kryo, Input in, Class<? extends Gravity.Field> type) {
-            int n = in.readInt(true);
-            Gravity.Field f = new Gravity.Field(n);
-            for (double[] a : new double[][] {f.ax, f.ay, f.az, f.potential}) {
-                System.arraycopy(in.readDoubles(n), 0, a, 0, n);
-            }
-            System.arraycopy(in.readLongs(n), 0, f.interactions, 0, n);
-            return f;
+            return new Gravity.Field(readDoubles(in), readDoubles(in), readDoubles(in), readDoubles(in), readLongs(in),
+                    readLongs(in));
         }
     }
 

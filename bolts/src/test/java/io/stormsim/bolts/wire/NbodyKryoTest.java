@@ -48,6 +48,7 @@ class NbodyKryoTest {
         PartitionState back = StormKryo.roundTrip(kryo, s);
         assertEquals(3, back.round);
         assertTrue(kb.bodies().sameStateBits(back.bodies));
+        assertArrayEquals(kb.bodies().cost, back.bodies.cost);
         assertArrayEquals(s.keys, back.keys);
         assertEquals(root.half, back.root.half);
         assertArrayEquals(java.util.Arrays.copyOf(tree.cell, tree.cellCount * Octree.CELL_STRIDE), back.localTree.cell);
@@ -55,6 +56,7 @@ class NbodyKryoTest {
         assertArrayEquals(s.decomposition.leafOwner, back.decomposition.leafOwner);
         assertArrayEquals(s.field.ax, back.field.ax);
         assertArrayEquals(s.field.interactions, back.field.interactions);
+        assertArrayEquals(s.field.cost, back.field.cost);
         assertArrayEquals(s.phaseNanos, back.phaseNanos);
 
         PartitionState empty = StormKryo.roundTrip(kryo, new PartitionState());
