@@ -12,6 +12,7 @@ import java.io.OutputStream;
  */
 public final class BodiesBinary {
     private static final int MAGIC = 0x53534244; // "SSBD"
+    /** Unchanged when cost became weighted work (was interactions): an old file only balances one round less well. */
     private static final int VERSION = 1;
 
     private BodiesBinary() {

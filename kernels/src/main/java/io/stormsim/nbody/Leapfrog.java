@@ -13,8 +13,8 @@ public final class Leapfrog {
     }
 
     /**
-     * Ends the step before round r and returns the conserved quantities at time r*dt. Interaction counts
-     * become the bodies' cost.
+     * Ends the step before round r and returns the conserved quantities at time r*dt. The field's work
+     * ({@link Gravity.Field#cost}) becomes the bodies' cost.
      *
      * @throws NonFiniteStateException if a velocity stops being finite
      */

@@ -44,6 +44,9 @@ class ListKernelTest {
         Gravity.Field f = new Gravity.Field(2);
         (kernel.equals("scalar") ? new ScalarListKernel() : new VectorListKernel()).sum(lists, tree.body, 1e-4, f, 0);
         assertArrayEquals(new long[] {8, 7}, f.interactions);
-        assertArrayEquals(new long[] {3 * InteractionLists.CELL_TERM_COST + 5, 3 * InteractionLists.CELL_TERM_COST + 4}, f.cost);
+        assertArrayEquals(new long[] {3 * 2 + 5, 3 * 2 + 4}, f.cost);
+        Bodies owners = PlummerSphere.generate(2, 5);
+        Leapfrog.close(owners, f, 0.01, 0);
+        assertArrayEquals(f.cost, owners.cost, "the field's work becomes the bodies' cost for the next decomposition");
     }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Phase 2: the root cell from every partition's box; the partition's bodies sorted along the Morton
- * curve; and its cost histogram (last round's interaction counts), sent to every partition.
+ * curve; and its cost histogram (last round's work per body, cell terms counted twice), sent to every partition.
  */
 public class DecomposeBolt extends NbodyBolt {
     public static final String HISTOGRAM = "histogram";

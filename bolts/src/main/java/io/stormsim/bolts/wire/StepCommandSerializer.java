@@ -6,7 +6,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.spouts.StepCommand;
 
-/** The spout's trigger of a round, which every workload's first phase receives: its round and kind. */
+/** The timestep spout's trigger of a round (N-body, FFT): its round and kind. */
 final class StepCommandSerializer extends Serializer<StepCommand> {
     @Override
     public void write(Kryo kryo, Output out, StepCommand c) {
