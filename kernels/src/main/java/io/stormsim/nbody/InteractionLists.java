@@ -92,6 +92,6 @@ final class InteractionLists {
 
     /** The work of group body j's terms, in body terms ({@link Gravity.Field#cost}). */
     long cost(int j) {
-        return CELL_TERM_COST * (long) cellCount + bodyCount - (listed[j] ? 1 : 0);
+        return interactions(j) + (CELL_TERM_COST - 1) * (long) cellCount;
     }
 }

@@ -99,11 +99,11 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             startFrom(round);
         }
         Conserved total = new Conserved();
-        long maxCost = 0;
+        long maxInteractions = 0;
         long[] phaseMax = new long[Phase.values().length];
         for (PartitionReport r : reports) {
             total.merge(r.conserved);
-            maxCost = Math.max(maxCost, r.conserved.interactions);
+            maxInteractions = Math.max(maxInteractions, r.conserved.interactions);
             for (int k = 0; k < phaseMax.length; k++) {
                 phaseMax[k] = Math.max(phaseMax[k], r.phaseNanos[k]);
             }
@@ -116,8 +116,8 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         double time = round * config.params().dt();
         long now = System.nanoTime();
         long roundNanos = now - lastRoundNanos;
-        double meanCost = (double) total.interactions / reports.size();
-        double imbalance = meanCost > 0 ? maxCost / meanCost : 1.0;
+        double meanInteractions = (double) total.interactions / reports.size();
+        double imbalance = meanInteractions > 0 ? maxInteractions / meanInteractions : 1.0;
         StringBuilder row = new StringBuilder();
         row.append(round).append(',').append(time).append(',').append(total.value(Conserved.KINETIC)).append(',')
                 .append(total.value(Conserved.POTENTIAL)).append(',').append(energy).append(',').append(relError);
