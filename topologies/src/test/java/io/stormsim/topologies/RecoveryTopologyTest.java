@@ -95,8 +95,8 @@ class RecoveryTopologyTest extends LocalClusterTest {
     @Test
     void aRunStoppedPartWayResumesWithAnotherPartitionCountExactly() throws Exception {
         Path dir = out.resolve("resume");
-        LocalRun.runUntil(cluster, TopologyFile.load(YAML, null, props(2, 60, dir), false),
-                Duration.ofMinutes(5), "checkpoints/round-000000030/MANIFEST");
+        LocalRun.runUntil(cluster, TopologyFile.load(yamlWith("bounds", StallingBoundsBolt.class.getName()), null,
+                props(2, 60, dir), false), Duration.ofMinutes(5), "checkpoints/round-000000030/MANIFEST");
         assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");
         Map<String, String> resumed = props(3, 60, dir);
         resumed.put("resume", "true");

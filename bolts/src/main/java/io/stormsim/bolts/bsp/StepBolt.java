@@ -101,6 +101,8 @@ public abstract class StepBolt extends BaseRichBolt {
         this.expectedPerStep = expectedMessages(context);
         this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
         this.computeTimer = context.registerTimer("stormsim.step-compute");
+        PhaseWaitStrategy.inputsFromThisWorker(context.getThisSources().keySet().stream().allMatch(
+                source -> context.getThisWorkerTasks().containsAll(context.getComponentTasks(source.get_componentId()))));
         setUp(conf, context);
     }
 
@@ -175,6 +177,15 @@ public abstract class StepBolt extends BaseRichBolt {
                 return;
             }
         }
+        PhaseWaitStrategy.computeStarted();
+        try {
+            computeAndAck(step, byStream, tuples);
+        } finally {
+            PhaseWaitStrategy.computeEnded();
+        }
+    }
+
+    private void computeAndAck(long step, Map<String, List<Object>> byStream, List<Tuple> tuples) {
         anchors = tuples;
         stepStartNanos = System.nanoTime();
         try {

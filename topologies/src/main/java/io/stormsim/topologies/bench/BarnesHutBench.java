@@ -33,10 +33,8 @@ public final class BarnesHutBench {
     private BarnesHutBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        measure(args);
-        // LocalCluster leaves non-daemon threads behind after close
-        System.exit(0);
+    public static void main(String[] args) {
+        LocalClusterMain.runThenExit(BarnesHutBench::measure, args);
     }
 
     private static void measure(String[] args) throws Exception {

@@ -35,10 +35,8 @@ public final class MatmulBench {
     private MatmulBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        measure(args);
-        // LocalCluster leaves non-daemon threads behind after close
-        System.exit(0);
+    public static void main(String[] args) {
+        LocalClusterMain.runThenExit(MatmulBench::measure, args);
     }
 
     private static void measure(String[] args) throws Exception {

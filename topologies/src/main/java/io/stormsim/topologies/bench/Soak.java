@@ -23,10 +23,8 @@ public final class Soak {
     private Soak() {
     }
 
-    public static void main(String[] args) throws Exception {
-        measure(args);
-        // LocalCluster leaves non-daemon threads behind after close
-        System.exit(0);
+    public static void main(String[] args) {
+        LocalClusterMain.runThenExit(Soak::measure, args);
     }
 
     private static void measure(String[] args) throws Exception {

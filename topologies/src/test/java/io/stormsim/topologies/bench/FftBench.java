@@ -43,9 +43,8 @@ public final class FftBench {
     private FftBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        measure(args);
-        System.exit(0); // LocalCluster leaves non-daemon threads behind
+    public static void main(String[] args) {
+        LocalClusterMain.runThenExit(FftBench::measure, args);
     }
 
     private static void measure(String[] args) throws Exception {

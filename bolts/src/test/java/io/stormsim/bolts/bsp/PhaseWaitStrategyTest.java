@@ -1,0 +1,144 @@
+package io.stormsim.bolts.bsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.Config;
+import org.apache.storm.policy.IWaitStrategy.WaitSituation;
+import org.junit.jupiter.api.Test;
+
+class PhaseWaitStrategyTest {
+    /** Parks far longer than any test waits: an idle() that returns was woken. */
+    private static final long HOUR_MILLIS = 3_600_000L;
+
+    private static PhaseWaitStrategy strategy(long idleParkMillis, long computingParkMillis) {
+        return strategy(1, idleParkMillis, computingParkMillis);
+    }
+
+    private static PhaseWaitStrategy strategy(int workers, long idleParkMillis, long computingParkMillis) {
+        PhaseWaitStrategy s = new PhaseWaitStrategy();
+        s.prepare(Map.of(Config.TOPOLOGY_WORKERS, workers,
+                Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS, idleParkMillis,
+                Config.TOPOLOGY_BOLT_WAIT_PARK_MICROSEC, computingParkMillis * 1000), WaitSituation.BOLT_WAIT);
+        return s;
+    }
+
+    private static Thread idleOnce(PhaseWaitStrategy s, AtomicReference<Throwable> failure) {
+        Thread t = new Thread(() -> {
+            try {
+                s.idle(0);
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        t.start();
+        return t;
+    }
+
+    private static void awaitParked(Thread t) throws InterruptedException {
+        while (t.getState() != Thread.State.TIMED_WAITING) {
+            assertTrue(t.isAlive(), "the executor thread returned before it was woken");
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void theEndOfAStepWakesAnExecutorParkedWhileAPhaseComputes() throws Exception {
+        PhaseWaitStrategy s = strategy(HOUR_MILLIS, HOUR_MILLIS);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        PhaseWaitStrategy.computeStarted();
+        Thread executor = idleOnce(s, failure);
+        awaitParked(executor);
+        PhaseWaitStrategy.computeEnded();
+        executor.join(60_000);
+        assertFalse(executor.isAlive(), "still parked after the step ended");
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void aWakeUpBeforeTheParkIsKeptAndEndsIt() throws Exception {
+        PhaseWaitStrategy s = strategy(1, HOUR_MILLIS);
+        AtomicBoolean registered = new AtomicBoolean();
+        AtomicBoolean stepEnded = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        // the executor polls between its two waits without parking (a park there would use up the permit)
+        Thread executor = new Thread(() -> {
+            try {
+                s.idle(0);
+                registered.set(true);
+                while (!stepEnded.get()) {
+                    Thread.onSpinWait();
+                }
+                s.idle(1);
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        executor.start();
+        while (!registered.get()) {
+            Thread.onSpinWait();
+        }
+        PhaseWaitStrategy.computeStarted();
+        PhaseWaitStrategy.computeStarted();
+        PhaseWaitStrategy.computeEnded();
+        stepEnded.set(true);
+        try {
+            executor.join(60_000);
+            assertFalse(executor.isAlive(), "the wake-up that came before the park was lost: parked for the long wait");
+            assertEquals(null, failure.get());
+        } finally {
+            PhaseWaitStrategy.computeEnded();
+        }
+    }
+
+    @Test
+    void anExecutorFedByOtherWorkersKeepsTheShortParkWhileAPhaseComputes() throws Exception {
+        PhaseWaitStrategy s = strategy(2, 1, HOUR_MILLIS);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        PhaseWaitStrategy.computeStarted();
+        try {
+            Thread remoteFed = idleOnce(s, failure);
+            remoteFed.join(60_000);
+            assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker parked for the long wait");
+            Thread localFed = new Thread(() -> {
+                PhaseWaitStrategy.inputsFromThisWorker(true);
+                try {
+                    s.idle(0);
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            });
+            localFed.start();
+            awaitParked(localFed);
+            Thread.sleep(100);
+            assertTrue(localFed.isAlive(), "a step bolt fed from its own worker did not wait for the step's end");
+        } finally {
+            PhaseWaitStrategy.computeEnded();
+        }
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void anInterruptedExecutorStopsWaiting() throws Exception {
+        PhaseWaitStrategy s = strategy(HOUR_MILLIS, HOUR_MILLIS);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread executor = idleOnce(s, failure);
+        awaitParked(executor);
+        executor.interrupt();
+        executor.join(60_000);
+        assertFalse(executor.isAlive());
+        assertTrue(failure.get() instanceof InterruptedException, "got " + failure.get());
+    }
+
+    @Test
+    void refusesToWaitForBackPressure() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PhaseWaitStrategy()
+                .prepare(Map.of(), WaitSituation.BACK_PRESSURE_WAIT));
+        assertTrue(e.getMessage().contains("topology.bolt.wait.strategy"), e.getMessage());
+    }
+}
