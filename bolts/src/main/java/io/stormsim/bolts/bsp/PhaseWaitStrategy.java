@@ -19,10 +19,12 @@ import org.apache.storm.utils.ObjectReader;
  * wait each wakes ~1,000 times a second, and when every core runs a phase's computation each wake-up
  * preempts it (measured: each force thread ~1,500 times a second with 2 partitions on 2 cores). Here an
  * executor parks at most {@code level3.sleep.millis} (Storm's key, bolt or spout) at a time, and at most
- * {@code wait.park.microsec} while a step bolt of this JVM computes if all its input comes from this
- * worker: a step bolt whose sources all run here, or any executor of a one-worker topology. No step waits
- * for those longer parks, since a step bolt's outputs reach their local consumers when its step ends and
- * that end wakes them; a tuple from another worker is not announced, so its consumer keeps the short park.
+ * {@code topology.bolt.wait.park.microsec} while a step bolt of this JVM computes, if its input is
+ * announced: it is a step bolt whose sources are all step bolts of this worker, or any executor of a
+ * one-worker topology. A step bolt's outputs reach their local consumers when its step ends, and that end
+ * wakes them. In a one-worker topology what else arrives comes from the spout or the acker, which act on
+ * such ends: it waits at most until the next step ends or the long park is over. A tuple from another
+ * worker is not announced, so its consumer keeps the short park.
  *
  * <p>An executor that has waited here once stays registered: a wake-up between its queue check and its
  * park is kept as the thread's permit and ends that park at once, so no hand-over waits for a park.
@@ -47,9 +49,8 @@ public final class PhaseWaitStrategy implements IWaitStrategy {
         idleParkNanos = TimeUnit.MILLISECONDS.toNanos(ObjectReader.getLong(conf.get(spout
                 ? Config.TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS
                 : Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS)));
-        computingParkNanos = TimeUnit.MICROSECONDS.toNanos(ObjectReader.getLong(conf.get(spout
-                ? Config.TOPOLOGY_SPOUT_WAIT_PARK_MICROSEC
-                : Config.TOPOLOGY_BOLT_WAIT_PARK_MICROSEC)));
+        computingParkNanos = TimeUnit.MICROSECONDS.toNanos(ObjectReader.getLong(
+                conf.get(Config.TOPOLOGY_BOLT_WAIT_PARK_MICROSEC)));
         oneWorker = ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1) == 1;
     }
 
@@ -64,7 +65,7 @@ public final class PhaseWaitStrategy implements IWaitStrategy {
         return idleCounter + 1;
     }
 
-    /** Called by a step bolt in its executor's thread: whether every source of its input runs in this worker. */
+    /** Called by a step bolt in its executor's thread: whether all its input comes from step bolts of this worker. */
     static void inputsFromThisWorker(boolean local) {
         LOCAL_INPUTS.set(local);
     }

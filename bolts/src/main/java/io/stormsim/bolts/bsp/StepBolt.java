@@ -101,8 +101,10 @@ public abstract class StepBolt extends BaseRichBolt {
         this.expectedPerStep = expectedMessages(context);
         this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
         this.computeTimer = context.registerTimer("stormsim.step-compute");
-        PhaseWaitStrategy.inputsFromThisWorker(context.getThisSources().keySet().stream().allMatch(
-                source -> context.getThisWorkerTasks().containsAll(context.getComponentTasks(source.get_componentId()))));
+        PhaseWaitStrategy.inputsFromThisWorker(context.getThisSources().keySet().stream()
+                .map(GlobalStreamId::get_componentId)
+                .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
+                        && context.getThisWorkerTasks().containsAll(context.getComponentTasks(source))));
         setUp(conf, context);
     }
 

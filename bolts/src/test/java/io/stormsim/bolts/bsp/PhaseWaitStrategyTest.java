@@ -97,14 +97,14 @@ class PhaseWaitStrategyTest {
     }
 
     @Test
-    void anExecutorFedByOtherWorkersKeepsTheShortParkWhileAPhaseComputes() throws Exception {
+    void anExecutorOfATopologyOfSeveralWorkersNotFedByItsStepBoltsKeepsTheShortPark() throws Exception {
         PhaseWaitStrategy s = strategy(2, 1, HOUR_MILLIS);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         PhaseWaitStrategy.computeStarted();
         try {
             Thread remoteFed = idleOnce(s, failure);
             remoteFed.join(60_000);
-            assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker parked for the long wait");
+            assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker or a spout parked for the long wait");
             Thread localFed = new Thread(() -> {
                 PhaseWaitStrategy.inputsFromThisWorker(true);
                 try {
@@ -116,7 +116,7 @@ class PhaseWaitStrategyTest {
             localFed.start();
             awaitParked(localFed);
             Thread.sleep(100);
-            assertTrue(localFed.isAlive(), "a step bolt fed from its own worker did not wait for the step's end");
+            assertTrue(localFed.isAlive(), "a step bolt fed by step bolts of its worker did not wait for the step's end");
         } finally {
             PhaseWaitStrategy.computeEnded();
         }
