@@ -27,12 +27,12 @@ import org.apache.storm.utils.ObjectReader;
  * worker is not announced, so its consumer keeps the short park.
  *
  * <p>An executor that has waited here once stays registered: a wake-up between its queue check and its
- * park is kept as the thread's permit and ends that park at once, so no hand-over waits for a park.
+ * park is kept as the thread's permit and ends that park at once, so a hand-over does not wait for the
+ * long park (at worst, if the thread parked elsewhere in between and used the permit, for one).
  */
 public final class PhaseWaitStrategy implements IWaitStrategy {
     private static final AtomicInteger COMPUTING = new AtomicInteger();
     private static final Set<Thread> REGISTERED = ConcurrentHashMap.newKeySet();
-
     private static final ThreadLocal<Boolean> LOCAL_INPUTS = ThreadLocal.withInitial(() -> false);
 
     private long idleParkNanos;
