@@ -1,20 +1,29 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.bsp.PhaseWaitStrategy;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.BoltDef;
 import org.apache.storm.flux.model.SpoutDef;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.messaging.IContext;
+import org.apache.storm.policy.IWaitStrategy;
+import org.apache.storm.validation.ConfigValidation;
 
 /** Checks of a topology's values that Storm and Flux leave to run time, made before anything is submitted. */
 final class TopologyChecks {
+    /** Storm's validation messages: "Field CONSTANT must be ...", CONSTANT naming the key in {@link Config}. */
+    private static final Pattern STORM_FIELD = Pattern.compile("(?s)Field (\\S+) (must .*)");
+
     private TopologyChecks() {
     }
 
@@ -46,7 +55,12 @@ final class TopologyChecks {
         }
         checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
         checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
+        checkStormTypes(config);
         checkTransport(config.get(Config.STORM_MESSAGING_TRANSPORT));
+        for (String key : List.of(Config.TOPOLOGY_BOLT_WAIT_STRATEGY, Config.TOPOLOGY_SPOUT_WAIT_STRATEGY,
+                Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
+            checkWaitStrategy(key, config.get(key));
+        }
         Workload workload = Workloads.of(config);
         for (String key : config.keySet()) {
             if (key.startsWith("stormsim.") && !workload.keys().contains(key)) {
@@ -75,6 +89,43 @@ final class TopologyChecks {
     private static void checkParallelism(String what, int parallelism) throws ConfigException {
         if (parallelism < 1) {
             throw new ConfigException(what + " parallelism = " + parallelism + " is not allowed: must be an integer >= 1");
+        }
+    }
+
+    /** Storm's own checks of its keys' types and ranges, which it would otherwise make only in Nimbus or a worker. */
+    private static void checkStormTypes(Map<String, Object> config) throws ConfigException {
+        try {
+            ConfigValidation.validateTopoConf(config);
+        } catch (IllegalArgumentException e) {
+            Matcher m = STORM_FIELD.matcher(String.valueOf(e.getMessage()));
+            if (!m.matches()) {
+                throw new ConfigException(e.getMessage());
+            }
+            String key;
+            try {
+                key = String.valueOf(Config.class.getField(m.group(1)).get(null));
+            } catch (ReflectiveOperationException notAConstant) {
+                key = m.group(1);
+            }
+            throw new ConfigException(key + " = " + config.get(key) + " is not allowed: " + m.group(2));
+        }
+    }
+
+    private static void checkWaitStrategy(String key, Object className) throws ConfigException {
+        if (className == null) {
+            return;
+        }
+        String allowed = "the class name of a " + IWaitStrategy.class.getName() + " (org.apache.storm.policy."
+                + "WaitStrategyProgressive, Storm's default, org.apache.storm.policy.WaitStrategyPark, or for"
+                + " bolts and spouts " + PhaseWaitStrategy.class.getName() + ")";
+        try {
+            Class<?> type = Class.forName(className.toString());
+            if (!IWaitStrategy.class.isAssignableFrom(type)
+                    || type == PhaseWaitStrategy.class && key.equals(Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
+                throw new ConfigException(key + " = " + className + " is not allowed: must be " + allowed);
+            }
+        } catch (ClassNotFoundException e) {
+            throw new ConfigException(key + " = " + className + " is not allowed: no such class; must be " + allowed);
         }
     }
 

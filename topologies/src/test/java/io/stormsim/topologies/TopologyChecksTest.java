@@ -99,6 +99,31 @@ class TopologyChecksTest extends ConfigChecks {
         assertTrue(error.contains("environment variable STORMSIM_TEST_UNSET_VARIABLE is not set"), error);
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "topology.bolt.wait.park.microsec: 20000|topology.bolt.wait.park.microsec: -5"
+            + "|topology.bolt.wait.park.microsec = -5 is not allowed: must be a Positive Number",
+        "topology.bolt.wait.park.microsec: 20000|topology.bolt.wait.park.microsec: \"soon\""
+            + "|topology.bolt.wait.park.microsec = soon is not allowed: must be a Positive Number",
+        "topology.bolt.wait.strategy: \"io.stormsim.bolts.bsp.PhaseWaitStrategy\"|topology.bolt.wait.strategy: \"Nope\""
+            + "|topology.bolt.wait.strategy = Nope is not allowed: no such class; must be the class name of a"
+            + " org.apache.storm.policy.IWaitStrategy",
+        "topology.bolt.wait.strategy: \"io.stormsim.bolts.bsp.PhaseWaitStrategy\"|topology.bolt.wait.strategy:"
+            + " \"java.lang.String\"|topology.bolt.wait.strategy = java.lang.String is not allowed: must be",
+        "topology.enable.message.timeouts: true|topology.backpressure.wait.strategy:"
+            + " \"io.stormsim.bolts.bsp.PhaseWaitStrategy\""
+            + "|topology.backpressure.wait.strategy = io.stormsim.bolts.bsp.PhaseWaitStrategy is not allowed",
+    })
+    void badStormSettingsAreNamedBeforeSubmitting(String line, String replacement, String message) throws Exception {
+        Path yaml = copyOfYaml(s -> {
+            assertTrue(s.contains(line), "the YAML has " + line);
+            return s.replace(line, replacement);
+        });
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains(message), error);
+    }
+
     @Test
     void phaseBoltsMustShareTheirParallelism() throws Exception {
         Path yaml = copyOfYaml(s -> s.replaceFirst("(id: \"force\"\\n.*\\n    parallelism: )\\$\\{partitions}", "$13"));
