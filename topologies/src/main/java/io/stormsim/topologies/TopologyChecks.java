@@ -55,7 +55,6 @@ final class TopologyChecks {
         }
         checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
         checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
-        checkStormTypes(config);
         checkTransport(config.get(Config.STORM_MESSAGING_TRANSPORT));
         for (String key : List.of(Config.TOPOLOGY_BOLT_WAIT_STRATEGY, Config.TOPOLOGY_SPOUT_WAIT_STRATEGY,
                 Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
@@ -74,6 +73,8 @@ final class TopologyChecks {
             // the workloads' config readers name the key, the value and what is allowed
             throw new ConfigException(e.getMessage());
         }
+        // after the workload's own checks, whose messages say more (e.g. what max.spout.pending means there)
+        checkStormTypes(config);
         checkWritable(RunConfig.OUTPUT_DIR, workload.outputDir(config));
     }
 
