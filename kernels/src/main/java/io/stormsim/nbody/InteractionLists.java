@@ -81,7 +81,8 @@ final class InteractionLists {
 
     /**
      * What a cell term costs against a body term, used for both list kernels: measured 3.7 against 1.7 ns
-     * per term in the SIMD kernel (groups of 16, AVX2), where the force phase runs; weighing cells by 1 left partitions of equal cost 5% apart in time.
+     * per term in the SIMD kernel (groups of 16, AVX2), where the force phase runs; weighing cells by 1
+     * left partitions of equal cost 5% apart in time.
      */
     static final int CELL_TERM_COST = 2;
 

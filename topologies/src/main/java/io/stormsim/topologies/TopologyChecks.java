@@ -112,34 +112,31 @@ final class TopologyChecks {
         }
     }
 
+    /** A wait strategy named in the YAML must be one; Storm would only find out in the workers. */
     private static void checkWaitStrategy(String key, Object className) throws ConfigException {
-        if (className == null) {
-            return;
-        }
         String allowed = "the class name of a " + IWaitStrategy.class.getName() + " (org.apache.storm.policy."
                 + "WaitStrategyProgressive, Storm's default, org.apache.storm.policy.WaitStrategyPark, or for"
                 + " bolts and spouts " + PhaseWaitStrategy.class.getName() + ")";
-        try {
-            Class<?> type = Class.forName(className.toString());
-            if (!IWaitStrategy.class.isAssignableFrom(type)
-                    || type == PhaseWaitStrategy.class && key.equals(Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
-                throw new ConfigException(key + " = " + className + " is not allowed: must be " + allowed);
-            }
-        } catch (ClassNotFoundException e) {
-            throw new ConfigException(key + " = " + className + " is not allowed: no such class; must be " + allowed);
+        checkClass(key, className, IWaitStrategy.class, allowed);
+        if (PhaseWaitStrategy.class.getName().equals(className) && key.equals(Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
+            throw new ConfigException(key + " = " + className + " is not allowed: must be " + allowed);
         }
     }
 
     /** A worker transport named in the YAML must be a Storm messaging context (the topology jar carries ours). */
     private static void checkTransport(Object className) throws ConfigException {
+        checkClass(Config.STORM_MESSAGING_TRANSPORT, className, IContext.class, "the class name of a "
+                + IContext.class.getName() + " (org.apache.storm.messaging.netty.Context, Storm's default, or"
+                + " io.stormsim.transport.ZmqContext)");
+    }
+
+    /** Unless {@code className} is absent, it must name a class of {@code type}; the message says {@code allowed}. */
+    private static void checkClass(String key, Object className, Class<?> type, String allowed) throws ConfigException {
         if (className == null) {
             return;
         }
-        String allowed = "the class name of a " + IContext.class.getName()
-                + " (org.apache.storm.messaging.netty.Context, Storm's default, or io.stormsim.transport.ZmqContext)";
-        String key = Config.STORM_MESSAGING_TRANSPORT;
         try {
-            if (!IContext.class.isAssignableFrom(Class.forName(className.toString()))) {
+            if (!type.isAssignableFrom(Class.forName(className.toString()))) {
                 throw new ConfigException(key + " = " + className + " is not allowed: must be " + allowed);
             }
         } catch (ClassNotFoundException e) {
