@@ -6,6 +6,7 @@ import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.run.StreamConfig;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -16,8 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes what the simulation hands it each round ({@link StreamMessages}, on stream {@value #MESSAGES},
  * sent unanchored so the rounds never wait for it) on a ZeroMQ PUB socket bound to
- * {@code stormsim.stream.bind} ({@link StreamPublisher}: non-blocking, drops past the high-water mark).
- * Metrics-v2 counters {@code stormsim.stream-sent} and {@code stormsim.stream-dropped} count messages.
+ * {@code stormsim.stream.bind} ({@link StreamPublisher}: non-blocking, drops past the high-water mark,
+ * holds the first messages until a subscriber joins or {@link #JOIN_WINDOW} has passed). Metrics-v2
+ * counters {@code stormsim.stream-sent} and {@code stormsim.stream-dropped} count messages.
  *
  * <p>If the endpoint cannot be bound (typically: the port is in use) the error, naming the key and the
  * endpoint, is reported to Storm once and the simulation goes on without a stream: messages count as
@@ -26,6 +28,8 @@ import org.slf4j.LoggerFactory;
 public class StreamPublisherBolt extends StepBolt implements SingleTask {
     public static final String MESSAGES = "messages";
     static final long BIND_RETRY_SECONDS = 30;
+    /** Long enough for a subscriber started before the run to join after the bind (ZeroMQ reconnects). */
+    static final Duration JOIN_WINDOW = Duration.ofSeconds(5);
     private static final Logger LOG = LoggerFactory.getLogger(StreamPublisherBolt.class);
 
     private transient StreamConfig config;
@@ -33,6 +37,7 @@ public class StreamPublisherBolt extends StepBolt implements SingleTask {
     private transient boolean bindFailureReported;
     private transient long nextBindNanos;
     private transient Counter sent, dropped;
+    private transient long publisherSent, publisherDropped;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -59,13 +64,17 @@ public class StreamPublisherBolt extends StepBolt implements SingleTask {
     protected void onStep(long step, StepInputs in) {
         StreamMessages messages = in.one(MESSAGES);
         tryToBind();
-        for (int m = 0; m < messages.size(); m++) {
-            if (publisher != null && publisher.publish(messages.topics.get(m), messages.payloads.get(m))) {
-                sent.inc();
-            } else {
-                dropped.inc();
-            }
+        if (publisher == null) {
+            dropped.inc(messages.size());
+            return;
         }
+        for (int m = 0; m < messages.size(); m++) {
+            publisher.publish(messages.topics.get(m), messages.payloads.get(m));
+        }
+        sent.inc(publisher.sent() - publisherSent);
+        dropped.inc(publisher.dropped() - publisherDropped);
+        publisherSent = publisher.sent();
+        publisherDropped = publisher.dropped();
     }
 
     private void tryToBind() {
@@ -73,7 +82,9 @@ public class StreamPublisherBolt extends StepBolt implements SingleTask {
             return;
         }
         try {
-            publisher = new StreamPublisher(StreamConfig.BIND, config.bind(), config.highWaterMark());
+            publisher = new StreamPublisher(StreamConfig.BIND, config.bind(), config.highWaterMark(), JOIN_WINDOW);
+            publisherSent = 0;
+            publisherDropped = 0;
             LOG.info("publishing the live stream on {} (high-water mark {})", config.bind(), config.highWaterMark());
         } catch (StreamPublisher.BindException e) {
             nextBindNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(BIND_RETRY_SECONDS);
