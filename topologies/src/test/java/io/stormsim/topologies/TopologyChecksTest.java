@@ -101,9 +101,9 @@ class TopologyChecksTest extends ConfigChecks {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "topology.bolt.wait.park.microsec: 20000|topology.bolt.wait.park.microsec: -5"
+        "topology.bolt.wait.park.microsec: 1000000|topology.bolt.wait.park.microsec: -5"
             + "|topology.bolt.wait.park.microsec = -5 is not allowed: must be a Positive Number",
-        "topology.bolt.wait.park.microsec: 20000|topology.bolt.wait.park.microsec: \"soon\""
+        "topology.bolt.wait.park.microsec: 1000000|topology.bolt.wait.park.microsec: \"soon\""
             + "|topology.bolt.wait.park.microsec = soon is not allowed: must be a Positive Number",
         "topology.bolt.wait.strategy: \"io.stormsim.bolts.bsp.PhaseWaitStrategy\"|topology.bolt.wait.strategy: \"Nope\""
             + "|topology.bolt.wait.strategy = Nope is not allowed: no such class; must be the class name of a"

@@ -9,6 +9,7 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,58 +21,79 @@ import java.util.Map;
 import org.apache.storm.LocalCluster;
 
 /**
- * Step time of the sequential kernel against the Barnes-Hut topology on an embedded LocalCluster, in
- * one JVM, side by side: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...]}. Prints a Markdown table:
- * median step time over the steps after the first two (JIT warm-up), the topology/sequential ratio,
- * interactions per second of the force phase, the share of each phase, and the largest heap in use
- * after a collection during the topology run (the whole LocalCluster JVM: Storm's own share included).
+ * Step time of the sequential kernel against the Barnes-Hut topology on an embedded LocalCluster, side by
+ * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...]}. Each measurement runs in a JVM of
+ * its own, started with this JVM's options, as a user runs one or the other: in a shared JVM each run
+ * inherits the other's JIT profile, heap and idle threads (the sequential step was 3-4% slower next to an
+ * idle LocalCluster; docs/performance.md).
+ * Prints a Markdown table: median step time over the steps after the first two (JIT warm-up), the
+ * topology/sequential ratio, interactions per second of the force phase, the share of each phase, and the
+ * largest heap in use after a collection during the topology run (the whole LocalCluster JVM: Storm's
+ * own share included).
  */
 public final class BarnesHutBench {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
     private static final int WARMUP_ROUNDS = 2;
+    private static final String SEQUENTIAL = "--sequential", TOPOLOGY = "--topology";
+    private static final String RESULT_FILE = "bench-result.txt";
 
     private BarnesHutBench() {
     }
 
     public static void main(String[] args) {
-        LocalClusterMain.runThenExit(BarnesHutBench::measure, args);
+        LocalClusterMain.runThenExit(switch (args[0]) {
+            case SEQUENTIAL -> BarnesHutBench::measureSequential;
+            case TOPOLOGY -> BarnesHutBench::measureTopology;
+            default -> BarnesHutBench::measure;
+        }, args);
     }
 
     private static void measure(String[] args) throws Exception {
-        Path yaml = Path.of(args[0]);
-        int steps = Integer.parseInt(args[1]);
-        int[] sizes = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
-        int[] partitionCounts = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
+        String yaml = args[0];
+        String steps = args[1];
+        String[] sizes = args[2].split(",");
+        String[] partitionCounts = args[3].split(",");
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; theta " + THETA
                 + ", epsilon " + EPSILON + ", quadrupoles, " + steps + " steps, median over steps "
-                + WARMUP_ROUNDS + ".." + steps);
+                + WARMUP_ROUNDS + ".." + steps + "; every measurement in a JVM of its own");
         System.out.println();
         System.out.println("| N | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
                 + " bounds | decompose | migrate | tree | essential | force | update | heap after GC, max MiB | bytes/body |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
-        HeapAfterGc heap = new HeapAfterGc();
-        try (LocalCluster cluster = new LocalCluster()) {
-            for (int n : sizes) {
-                double sequential = sequentialStepSeconds(n, steps);
-                for (int p : partitionCounts) {
-                    Path dir = out.resolve("n" + n + "-p" + p);
-                    Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(n), "steps",
-                            String.valueOf(steps), "partitions", String.valueOf(p), "theta", String.valueOf(THETA),
-                            "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", dir.toString()));
-                    TopologyFile topology = TopologyFile.load(yaml, null, props, false);
-                    System.gc(); // the sequential run's garbage is not the topology's
-                    heap.reset();
-                    LocalRun.run(cluster, topology, Duration.ofHours(2));
-                    printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heap.maxBytes());
-                }
+        for (String n : sizes) {
+            Path sequentialDir = Files.createDirectories(out.resolve("n" + n + "-sequential"));
+            double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(), n, steps));
+            for (String p : partitionCounts) {
+                Path dir = Files.createDirectories(out.resolve("n" + n + "-p" + p));
+                long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, n, p, steps));
+                printRow(Integer.parseInt(n), Integer.parseInt(p), sequential,
+                        dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
             }
         }
     }
 
-    private static double sequentialStepSeconds(int n, int steps) {
+    /** Runs this class with {@code args} in a new JVM with this one's options (output in dir/jvm.log); returns what it wrote to dir's result file. */
+    private static String inOwnJvm(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElseThrow());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BarnesHutBench.class.getName()));
+        command.addAll(List.of(args));
+        Path log = dir.resolve("jvm.log");
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        int status = child.waitFor();
+        if (status != 0) {
+            throw new IllegalStateException("the " + args[0] + " measurement failed (exit " + status + "), see " + log);
+        }
+        return Files.readString(dir.resolve(RESULT_FILE)).strip();
+    }
+
+    /** {@code --sequential DIR N STEPS}: writes the median seconds of a step to DIR's result file. */
+    private static void measureSequential(String[] args) throws Exception {
+        int n = Integer.parseInt(args[2]), steps = Integer.parseInt(args[3]);
         SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(n, 42),
                 Parameters.of(steps, DT, THETA, EPSILON));
         List<Double> seconds = new ArrayList<>();
@@ -83,7 +105,21 @@ public final class BarnesHutBench {
                 throw new IllegalStateException("lost bodies");
             }
         }
-        return median(seconds.subList(WARMUP_ROUNDS, seconds.size()));
+        Files.writeString(Path.of(args[1]).resolve(RESULT_FILE), String.valueOf(median(seconds.subList(WARMUP_ROUNDS, seconds.size()))));
+    }
+
+    /** {@code --topology DIR YAML N P STEPS}: runs the topology with output in DIR; writes the largest heap after GC there. */
+    private static void measureTopology(String[] args) throws Exception {
+        Path dir = Path.of(args[1]);
+        Map<String, String> props = new HashMap<>(Map.of("n", args[3], "steps", args[5], "partitions", args[4],
+                "theta", String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT),
+                "output.dir", dir.toString()));
+        TopologyFile topology = TopologyFile.load(Path.of(args[2]), null, props, false);
+        HeapAfterGc heap = new HeapAfterGc();
+        try (LocalCluster cluster = new LocalCluster()) {
+            LocalRun.run(cluster, topology, Duration.ofHours(2));
+        }
+        Files.writeString(dir.resolve(RESULT_FILE), String.valueOf(heap.maxBytes()));
     }
 
     private static void printRow(int n, int partitions, double sequential, Path csv, long heapBytes) throws Exception {

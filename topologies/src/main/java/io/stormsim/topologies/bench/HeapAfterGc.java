@@ -9,7 +9,7 @@ import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The largest heap in use right after a garbage collection since the last {@link #reset}: what a run
+ * The largest heap in use right after a garbage collection since this was created: what a run
  * needs to keep (its live data, plus old garbage a young collection left), unlike the heap in use at
  * any one moment, which also counts garbage not yet collected.
  */
@@ -29,10 +29,6 @@ final class HeapAfterGc {
                 max.accumulateAndGet(used, Math::max);
             }, null, null);
         }
-    }
-
-    void reset() {
-        max.set(0);
     }
 
     long maxBytes() {
