@@ -50,9 +50,9 @@ public final class BarnesHutBench {
 
     private static void measure(String[] args) throws Exception {
         String yaml = args[0];
-        String steps = args[1];
-        String[] sizes = args[2].split(",");
-        String[] partitionCounts = args[3].split(",");
+        int steps = Integer.parseInt(args[1]);
+        int[] sizes = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] partitionCounts = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; theta " + THETA
@@ -63,14 +63,15 @@ public final class BarnesHutBench {
                 + " bounds | decompose | migrate | tree | essential | force | update | heap after GC, max MiB | bytes/body |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
-        for (String n : sizes) {
+        for (int n : sizes) {
             Path sequentialDir = Files.createDirectories(out.resolve("n" + n + "-sequential"));
-            double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(), n, steps));
-            for (String p : partitionCounts) {
+            double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(),
+                    String.valueOf(n), String.valueOf(steps)));
+            for (int p : partitionCounts) {
                 Path dir = Files.createDirectories(out.resolve("n" + n + "-p" + p));
-                long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, n, p, steps));
-                printRow(Integer.parseInt(n), Integer.parseInt(p), sequential,
-                        dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
+                long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, String.valueOf(n),
+                        String.valueOf(p), String.valueOf(steps)));
+                printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
             }
         }
     }
