@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
+import io.stormsim.bolts.nbody.Phase;
 import io.stormsim.bolts.stream.StreamFormat;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
@@ -64,6 +65,7 @@ class BarnesHutTopologyTest extends LocalClusterTest {
             List<String> rows = Files.readAllLines(dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
             assertEquals(STEPS + 2, rows.size(), "a header and one row per round");
             diagnostics.add(physicsColumns(rows));
+            assertForceCpuWithinWall(rows, partitions);
             double lastEnergy = Double.parseDouble(rows.get(rows.size() - 1).split(",")[4]);
             assertEquals(sequentialEnergy.get(STEPS), lastEnergy, 0.0, "energy of the last round");
             assertTrue(Files.size(dir.resolve(DiagnosticsBolt.ENERGY_PLOT)) > 1000, "energy plot written");
@@ -111,6 +113,8 @@ class BarnesHutTopologyTest extends LocalClusterTest {
             assertEquals(Double.parseDouble(row[4]), d.get("total_energy").doubleValue(), 0.0, "total energy as in the CSV");
             assertEquals(Double.parseDouble(row[5]), d.get("rel_energy_error").doubleValue(), 0.0);
             assertEquals(Long.parseLong(row[12]), d.get("interactions").longValue());
+            int forceCpu = List.of(rows.get(0).split(",")).indexOf(Phase.FORCE.cpuColumn());
+            assertEquals(Double.parseDouble(row[forceCpu]), d.get(Phase.FORCE.cpuColumn()).doubleValue(), 5e-4);
             assertEquals(n, d.get("bodies").longValue());
             assertEquals(2, d.get("partitions").longValue());
             assertEquals(steps, d.get("steps").longValue());
@@ -133,6 +137,21 @@ class BarnesHutTopologyTest extends LocalClusterTest {
             assertEquals((float) last.x[i], finalSample.x()[k]);
             assertEquals((float) last.y[i], finalSample.y()[k]);
             assertEquals((float) last.z[i], finalSample.z()[k]);
+        }
+    }
+
+    /**
+     * The force phase's CPU time is measured (more than nothing) on the phase's own thread: at most its wall
+     * time, give or take the microseconds between reading the two clocks.
+     */
+    private static void assertForceCpuWithinWall(List<String> rows, int partitions) {
+        List<String> header = List.of(rows.get(0).split(","));
+        int wall = header.indexOf(Phase.FORCE.column()), cpu = header.indexOf(Phase.FORCE.cpuColumn());
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            double wallMs = Double.parseDouble(f[wall]), cpuMs = Double.parseDouble(f[cpu]);
+            assertTrue(cpuMs > 0 && cpuMs <= wallMs + 0.5, partitions + " partitions, round " + f[0]
+                    + ": force CPU " + cpuMs + " ms against wall " + wallMs + " ms");
         }
     }
 

@@ -1,6 +1,8 @@
 package io.stormsim.bolts.bsp;
 
 import com.codahale.metrics.Timer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -34,8 +36,10 @@ import org.apache.storm.tuple.Values;
  * are failed, so the step's trigger fails at the spout instead of hanging. Once a step completes, the
  * partial inputs of older steps (left by a failed round) are failed and dropped.
  *
- * <p>Each task registers a metrics-v2 timer {@code stormsim.step-compute}: the time {@code onStep}
- * takes, so per-component numbers read as a per-phase profile in any configured reporter.
+ * <p>Each task registers two metrics-v2 timers: {@code stormsim.step-compute}, the wall time {@code onStep}
+ * takes, so per-component numbers read as a per-phase profile in any configured reporter, and
+ * {@code stormsim.step-cpu}, the CPU time its thread spent in it. Wall well above CPU means the executor
+ * waited for a core (more busy threads than cores: other executors, the JIT, the collector, other processes).
  *
  * <p>Streams named by {@link #handOverStreams} carry state for a later step to a bolt that keeps it
  * between steps: they are acked on arrival (they end the tuple tree of the step that sent them) and
@@ -48,6 +52,7 @@ import org.apache.storm.tuple.Values;
  */
 public abstract class StepBolt extends BaseRichBolt {
     public static final Fields FIELDS = new Fields("step", "payload");
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private transient OutputCollector collector;
     private transient TopologyContext context;
@@ -56,7 +61,9 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient TreeMap<Long, Pending> pending;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
+    private transient long stepStartCpuNanos;
     private transient Timer computeTimer;
+    private transient Timer cpuTimer;
     protected transient int partition;
     protected transient int partitions;
 
@@ -101,6 +108,12 @@ public abstract class StepBolt extends BaseRichBolt {
         this.expectedPerStep = expectedMessages(context);
         this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
         this.computeTimer = context.registerTimer("stormsim.step-compute");
+        this.cpuTimer = context.registerTimer("stormsim.step-cpu");
+        if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure a thread's CPU time (ThreadMXBean), which "
+                    + context.getThisComponentId() + " reports per step");
+        }
+        THREADS.setThreadCpuTimeEnabled(true);
         PhaseWaitStrategy.inputsFromThisWorker(context.getThisSources().keySet().stream()
                 .map(GlobalStreamId::get_componentId)
                 .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
@@ -190,6 +203,7 @@ public abstract class StepBolt extends BaseRichBolt {
     private void computeAndAck(long step, Map<String, List<Object>> byStream, List<Tuple> tuples) {
         anchors = tuples;
         stepStartNanos = System.nanoTime();
+        stepStartCpuNanos = THREADS.getCurrentThreadCpuTime();
         try {
             onStep(step, new StepInputs(byStream));
         } catch (Exception e) {
@@ -198,6 +212,7 @@ public abstract class StepBolt extends BaseRichBolt {
         } finally {
             anchors = null;
             computeTimer.update(System.nanoTime() - stepStartNanos, TimeUnit.NANOSECONDS);
+            cpuTimer.update(stepCpuNanos(), TimeUnit.NANOSECONDS);
         }
         for (Tuple t : tuples) {
             collector.ack(t);
@@ -218,6 +233,11 @@ public abstract class StepBolt extends BaseRichBolt {
     /** Nanoseconds since {@link #onStep} of the current step began. */
     protected long stepElapsedNanos() {
         return System.nanoTime() - stepStartNanos;
+    }
+
+    /** CPU nanoseconds this task's thread has spent since {@link #onStep} of the current step began. */
+    protected long stepCpuNanos() {
+        return THREADS.getCurrentThreadCpuTime() - stepStartCpuNanos;
     }
 
     /** Sends {@code payload} to partition {@code target} of the component subscribed to {@code stream}. */

@@ -77,7 +77,7 @@ public class BoundsBolt extends NbodyBolt {
             state.checkpointed = true;
         }
         Box box = Box.of(state.bodies);
-        state.timed(Phase.BOUNDS, stepElapsedNanos());
+        timed(state, Phase.BOUNDS);
         emitToEach(BOX, step, p -> box);
         emitTo(BODIES, partition, step, state);
     }

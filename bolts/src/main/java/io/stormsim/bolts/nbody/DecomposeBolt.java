@@ -36,7 +36,7 @@ public class DecomposeBolt extends NbodyBolt {
         state.bodies = keyed.bodies();
         state.keys = keyed.keys();
         CostHistogram histogram = PartitionPhases.histogram(keyed, config.params());
-        state.timed(Phase.DECOMPOSE, stepElapsedNanos());
+        timed(state, Phase.DECOMPOSE);
         emitToEach(HISTOGRAM, step, p -> histogram);
         emitTo(KEYED, partition, step, state);
     }

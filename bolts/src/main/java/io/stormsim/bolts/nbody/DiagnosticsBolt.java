@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,14 +101,12 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         }
         Conserved total = new Conserved();
         long maxInteractions = 0;
-        long[] phaseMax = new long[Phase.values().length];
         for (PartitionReport r : reports) {
             total.merge(r.conserved);
             maxInteractions = Math.max(maxInteractions, r.conserved.interactions);
-            for (int k = 0; k < phaseMax.length; k++) {
-                phaseMax[k] = Math.max(phaseMax[k], r.phaseNanos[k]);
-            }
         }
+        long[] phaseMax = slowestPartition(reports, r -> r.phaseNanos);
+        long[] phaseCpuMax = slowestPartition(reports, r -> r.phaseCpuNanos);
         double energy = total.totalEnergy();
         if (round == 0) {
             initialEnergy = energy;
@@ -129,6 +128,9 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         for (long nanos : phaseMax) {
             row.append(',').append(millis(nanos));
         }
+        for (long nanos : phaseCpuMax) {
+            row.append(',').append(millis(nanos));
+        }
         Files.writeString(csv, row.append('\n'), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         double wallSeconds = roundNanos / 1e9;
         latest = new double[] {round, wallSeconds * 1e3, 1 / wallSeconds, total.interactions / wallSeconds,
@@ -137,7 +139,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         nextRound = round + 1;
         series.add(time, relError);
         if (publishing) {
-            publish(step, reports, total, relError, imbalance, roundNanos, phaseMax);
+            publish(step, reports, total, relError, imbalance, roundNanos, phaseMax, phaseCpuMax);
         }
         RunConfig run = config.run();
         if (reports.stream().allMatch(r -> r.checkpointed)) {
@@ -161,7 +163,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
 
     /** The round's diag message (the CSV row's figures, and the run's size), and its sample if it has one. */
     private void publish(long step, List<PartitionReport> reports, Conserved total, double relError, double imbalance,
-                         long roundNanos, long[] phaseMax) {
+                         long roundNanos, long[] phaseMax, long[] phaseCpuMax) {
         long round = reports.get(0).round;
         LinkedHashMap<String, Number> diag = new LinkedHashMap<>();
         diag.put("round", round);
@@ -182,6 +184,9 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         diag.put("round_wall_ms", roundNanos / 1e6);
         for (Phase phase : Phase.values()) {
             diag.put(phase.column(), phaseMax[phase.ordinal()] / 1e6);
+        }
+        for (Phase phase : Phase.values()) {
+            diag.put(phase.cpuColumn(), phaseCpuMax[phase.ordinal()] / 1e6);
         }
         StreamMessages messages = new StreamMessages().add(StreamFormat.DIAGNOSTICS, StreamFormat.encodeDiagnostics(diag));
         if (reports.get(0).sample != null) {
@@ -233,7 +238,21 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         for (Phase phase : Phase.values()) {
             header.append(',').append(phase.column());
         }
+        for (Phase phase : Phase.values()) {
+            header.append(',').append(phase.cpuColumn());
+        }
         return header.toString();
+    }
+
+    /** Per phase, the largest of the partitions' times. */
+    private static long[] slowestPartition(List<PartitionReport> reports, Function<PartitionReport, long[]> times) {
+        long[] max = new long[Phase.values().length];
+        for (PartitionReport r : reports) {
+            for (int k = 0; k < max.length; k++) {
+                max[k] = Math.max(max[k], times.apply(r)[k]);
+            }
+        }
+        return max;
     }
 
     /** Deletes snapshots numbered {@code upToNumber} and below, newest first, until one is already gone. */

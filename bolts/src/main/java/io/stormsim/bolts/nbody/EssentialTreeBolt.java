@@ -38,7 +38,7 @@ public class EssentialTreeBolt extends NbodyBolt {
             essential[q] = q == partition ? local : PartitionPhases.essentialTree(local, subtrees, regions.get(q));
         }
         state.localTree = null;
-        state.timed(Phase.ESSENTIAL_TREE, stepElapsedNanos());
+        timed(state, Phase.ESSENTIAL_TREE);
         emitToEach(ESSENTIAL, step, q -> essential[q]);
         emitTo(PARTITION, partition, step, state);
     }

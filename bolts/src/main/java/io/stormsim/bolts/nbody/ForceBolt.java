@@ -32,7 +32,7 @@ public class ForceBolt extends NbodyBolt {
         state.field = PartitionPhases.field(state.decomposition, state.root, in.all(EssentialTreeBolt.ESSENTIAL),
                 partition, state.bodies.n, config.params());
         state.root = null;
-        state.timed(Phase.FORCE, stepElapsedNanos());
+        timed(state, Phase.FORCE);
         emitTo(FIELD, partition, step, state);
     }
 }

@@ -36,7 +36,7 @@ public class MigrateBolt extends NbodyBolt {
         Bodies[] pieces = PartitionPhases.migrate(new KeyedBodies(state.bodies, state.keys), state.decomposition);
         state.bodies = null;
         state.keys = null;
-        state.timed(Phase.MIGRATE, stepElapsedNanos());
+        timed(state, Phase.MIGRATE);
         emitToEach(PIECE, step, q -> pieces[q]);
         emitTo(PLAN, partition, step, state);
     }

@@ -12,4 +12,9 @@ abstract class NbodyBolt extends StepBolt {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = NbodyConfig.from(conf);
     }
+
+    /** Records this step's wall and CPU time so far as {@code phase}'s on {@code state}. */
+    protected void timed(PartitionState state, Phase phase) {
+        state.timed(phase, stepElapsedNanos(), stepCpuNanos());
+    }
 }

@@ -9,18 +9,21 @@ public final class PartitionReport {
     /** Whether the partition wrote its checkpoint piece of this round. */
     public final boolean checkpointed;
     public final Conserved conserved;
+    /** Wall and CPU nanoseconds of each {@link Phase} on the partition this round. */
     public final long[] phaseNanos;
+    public final long[] phaseCpuNanos;
     /** The partition's bodies in the last round of a bounded run, else null. */
     public final Bodies finalBodies;
     /** The partition's part of the live stream's body sample in a sample round, else null. */
     public final BodySample sample;
 
-    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, Bodies finalBodies,
-                           BodySample sample) {
+    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, long[] phaseCpuNanos,
+                           Bodies finalBodies, BodySample sample) {
         this.round = round;
         this.checkpointed = checkpointed;
         this.conserved = conserved;
         this.phaseNanos = phaseNanos;
+        this.phaseCpuNanos = phaseCpuNanos;
         this.finalBodies = finalBodies;
         this.sample = sample;
     }

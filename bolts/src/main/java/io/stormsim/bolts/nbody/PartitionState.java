@@ -23,8 +23,10 @@ public final class PartitionState {
     public Decomposition decomposition;
     public Octree localTree;
     public Gravity.Field field;
-    /** Nanoseconds spent in each {@link Phase} on this partition this round. */
+    /** Wall nanoseconds spent in each {@link Phase} on this partition this round. */
     public long[] phaseNanos = new long[Phase.values().length];
+    /** CPU nanoseconds the thread of each {@link Phase} spent on this partition this round. */
+    public long[] phaseCpuNanos = new long[Phase.values().length];
 
     public PartitionState() {
     }
@@ -34,7 +36,8 @@ public final class PartitionState {
         this.bodies = bodies;
     }
 
-    public void timed(Phase phase, long nanos) {
-        phaseNanos[phase.ordinal()] = nanos;
+    public void timed(Phase phase, long wallNanos, long cpuNanos) {
+        phaseNanos[phase.ordinal()] = wallNanos;
+        phaseCpuNanos[phase.ordinal()] = cpuNanos;
     }
 }

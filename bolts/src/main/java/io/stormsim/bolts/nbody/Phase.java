@@ -8,4 +8,9 @@ public enum Phase {
     public String column() {
         return name().toLowerCase() + "_ms";
     }
+
+    /** Column name of the phase's CPU time in the diagnostics CSV. */
+    public String cpuColumn() {
+        return name().toLowerCase() + "_cpu_ms";
+    }
 }

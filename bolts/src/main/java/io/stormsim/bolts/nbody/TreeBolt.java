@@ -39,7 +39,7 @@ public class TreeBolt extends NbodyBolt {
         state.localTree = PartitionPhases.localTree(owned, state.root, state.decomposition, partition, config.params());
         TargetRegion region = TargetRegion.of(state.localTree,
                 state.decomposition.leafStart(partition + 1) - state.decomposition.leafStart(partition));
-        state.timed(Phase.TREE, stepElapsedNanos());
+        timed(state, Phase.TREE);
         emitToEach(REGION, step, p -> region);
         emitTo(TREE, partition, step, state);
     }

@@ -48,10 +48,10 @@ public class UpdateBolt extends NbodyBolt {
         }
         Leapfrog.open(state.bodies, state.field, config.params().dt(), round, config.params().steps());
         state.field = null;
-        state.timed(Phase.UPDATE, stepElapsedNanos());
+        timed(state, Phase.UPDATE);
         boolean last = round == config.run().lastRound();
         emitTo(REPORT, 0, step, new PartitionReport(round, state.checkpointed, conserved, state.phaseNanos,
-                last ? state.bodies : null, sample));
+                state.phaseCpuNanos, last ? state.bodies : null, sample));
         if (!last) {
             emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
         }

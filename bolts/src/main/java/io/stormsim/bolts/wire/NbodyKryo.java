@@ -223,6 +223,7 @@ public class NbodyKryo implements IKryoDecorator {
             kryo.writeObjectOrNull(out, s.localTree, Octree.class);
             kryo.writeObjectOrNull(out, s.field, Gravity.Field.class);
             writeLongs(out, s.phaseNanos, s.phaseNanos.length);
+            writeLongs(out, s.phaseCpuNanos, s.phaseCpuNanos.length);
         }
 
         @Override
@@ -237,6 +238,7 @@ public class NbodyKryo implements IKryoDecorator {
             s.localTree = kryo.readObjectOrNull(in, Octree.class);
             s.field = kryo.readObjectOrNull(in, Gravity.Field.class);
             s.phaseNanos = readLongs(in);
+            s.phaseCpuNanos = readLongs(in);
             return s;
         }
     }
@@ -248,6 +250,7 @@ public class NbodyKryo implements IKryoDecorator {
             out.writeBoolean(r.checkpointed);
             kryo.writeObject(out, r.conserved);
             writeLongs(out, r.phaseNanos, r.phaseNanos.length);
+            writeLongs(out, r.phaseCpuNanos, r.phaseCpuNanos.length);
             kryo.writeObjectOrNull(out, r.finalBodies, Bodies.class);
             kryo.writeObjectOrNull(out, r.sample, BodySample.class);
         }
@@ -255,7 +258,7 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public PartitionReport read(Kryo kryo, Input in, Class<? extends PartitionReport> type) {
             return new PartitionReport(in.readLong(), in.readBoolean(), kryo.readObject(in, Conserved.class), readLongs(in),
-                    kryo.readObjectOrNull(in, Bodies.class), kryo.readObjectOrNull(in, BodySample.class));
+                    readLongs(in), kryo.readObjectOrNull(in, Bodies.class), kryo.readObjectOrNull(in, BodySample.class));
         }
     }
 

@@ -44,6 +44,7 @@ class NbodyKryoTest {
                 2, Parameters.of(1, 0.1, 0.5, 0.01));
         s.field = TreeWalk.field(tree, 0, new int[] {0}, 0, tree.bodyCount, 0.01, Parameters.DEFAULT_GROUP_SIZE);
         s.phaseNanos[3] = 12345;
+        s.phaseCpuNanos[3] = 6789;
 
         PartitionState back = StormKryo.roundTrip(kryo, s);
         assertEquals(3, back.round);
@@ -58,6 +59,7 @@ class NbodyKryoTest {
         assertArrayEquals(s.field.interactions, back.field.interactions);
         assertArrayEquals(s.field.cost, back.field.cost);
         assertArrayEquals(s.phaseNanos, back.phaseNanos);
+        assertArrayEquals(s.phaseCpuNanos, back.phaseCpuNanos);
 
         PartitionState empty = StormKryo.roundTrip(kryo, new PartitionState());
         assertNull(empty.bodies);
@@ -65,15 +67,19 @@ class NbodyKryoTest {
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = StormKryo.roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7}, null, null));
+        PartitionReport r = StormKryo.roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7},
+                new long[] {8, 9, 10, 11, 12, 13, 14}, null, null));
         assertEquals(5, r.round);
         assertTrue(r.checkpointed);
+        assertArrayEquals(new long[] {1, 2, 3, 4, 5, 6, 7}, r.phaseNanos);
+        assertArrayEquals(new long[] {8, 9, 10, 11, 12, 13, 14}, r.phaseCpuNanos);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
         assertEquals(42, r.conserved.interactions);
         assertNull(r.finalBodies);
         assertNull(r.sample);
         BodySample sample = BodySample.of(bodies, 3);
-        PartitionReport sampled = StormKryo.roundTrip(kryo, new PartitionReport(6, false, c, new long[7], null, sample));
+        PartitionReport sampled = StormKryo.roundTrip(kryo, new PartitionReport(6, false, c, new long[7], new long[7], null,
+                sample));
         assertArrayEquals(sample.id, sampled.sample.id);
         assertArrayEquals(sample.x, sampled.sample.x);
         assertArrayEquals(sample.y, sampled.sample.y);

@@ -16,18 +16,24 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.LocalCluster;
 
 /**
  * Step time of the sequential kernel against the Barnes-Hut topology on an embedded LocalCluster, side by
- * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...]}. Each measurement runs in a JVM of
- * its own, started with this JVM's options, as a user runs one or the other: in a shared JVM each run
+ * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...] [REPEATS]}. Each measurement runs in a
+ * JVM of its own, started with this JVM's options, as a user runs one or the other: in a shared JVM each run
  * inherits the other's JIT profile, heap and idle threads (the sequential step was 3-4% slower next to an
- * idle LocalCluster; docs/performance.md).
+ * idle LocalCluster; docs/performance.md). With REPEATS > 1 the whole sequence (sequential, then each
+ * partition count, per N) runs that many times, each ratio against the sequential run just before it, and a
+ * second table gives each ratio's median and range: on a shared host a core's speed drifts by 10-20% over
+ * minutes (the force phase's CPU time per step moved from 371 to 448 ms between two runs), which one pair of
+ * runs cannot tell from the topology's own cost.
  * Prints a Markdown table: median step time over the steps after the first two (JIT warm-up), the
- * topology/sequential ratio, interactions per second of the force phase, the share of each phase, and the
+ * topology/sequential ratio, interactions per second of the force phase, the force phase's wall and CPU time
+ * on its slowest partition (wall above CPU: the thread waited for a core), the share of each phase, and the
  * largest heap in use after a collection during the topology run (the whole LocalCluster JVM: Storm's
  * own share included).
  */
@@ -53,6 +59,10 @@ public final class BarnesHutBench {
         int steps = Integer.parseInt(args[1]);
         int[] sizes = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
         int[] partitionCounts = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
+        int repeats = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        if (repeats < 1) {
+            throw new IllegalArgumentException("REPEATS must be at least 1, was " + repeats);
+        }
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; theta " + THETA
@@ -60,19 +70,32 @@ public final class BarnesHutBench {
                 + WARMUP_ROUNDS + ".." + steps + "; every measurement in a JVM of its own");
         System.out.println();
         System.out.println("| N | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
-                + " bounds | decompose | migrate | tree | essential | force | update | heap after GC, max MiB | bytes/body |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + " force ms wall / CPU | bounds | decompose | migrate | tree | essential | force | update |"
+                + " heap after GC, max MiB | bytes/body |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
-        for (int n : sizes) {
-            Path sequentialDir = Files.createDirectories(out.resolve("n" + n + "-sequential"));
-            double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(),
-                    String.valueOf(n), String.valueOf(steps)));
-            for (int p : partitionCounts) {
-                Path dir = Files.createDirectories(out.resolve("n" + n + "-p" + p));
-                long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, String.valueOf(n),
-                        String.valueOf(p), String.valueOf(steps)));
-                printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
+        Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        for (int r = 1; r <= repeats; r++) {
+            for (int n : sizes) {
+                Path sequentialDir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-sequential"));
+                double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(),
+                        String.valueOf(n), String.valueOf(steps)));
+                for (int p : partitionCounts) {
+                    Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-p" + p));
+                    long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, String.valueOf(n),
+                            String.valueOf(p), String.valueOf(steps)));
+                    double ratio = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
+                    ratios.computeIfAbsent(String.format("| %,d | %d |", n, p), k -> new ArrayList<>()).add(ratio);
+                }
             }
+        }
+        if (repeats > 1) {
+            System.out.println();
+            System.out.println("| N | partitions | ratio, median of " + repeats + " | min | max |");
+            System.out.println("|---|---|---|---|---|");
+            ratios.forEach((key, values) -> System.out.printf("%s %.2f | %.2f | %.2f |%n", key, median(values),
+                    values.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                    values.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
         }
     }
 
@@ -123,17 +146,22 @@ public final class BarnesHutBench {
         Files.writeString(dir.resolve(RESULT_FILE), String.valueOf(heap.maxBytes()));
     }
 
-    private static void printRow(int n, int partitions, double sequential, Path csv, long heapBytes) throws Exception {
+    /** Prints one row of the table; returns the topology/sequential ratio. */
+    private static double printRow(int n, int partitions, double sequential, Path csv, long heapBytes) throws Exception {
         List<String> rows = Files.readAllLines(csv);
         List<String> header = Arrays.asList(rows.get(0).split(","));
         int wall = header.indexOf("round_wall_ms"), interactions = header.indexOf("interactions");
         List<Double> stepSeconds = new ArrayList<>();
         List<Double> rate = new ArrayList<>();
+        List<Double> forceWallMs = new ArrayList<>();
+        List<Double> forceCpuMs = new ArrayList<>();
         double[] phaseMs = new double[Phase.values().length];
         for (String row : rows.subList(1 + WARMUP_ROUNDS, rows.size())) {
             String[] f = row.split(",");
             stepSeconds.add(Double.parseDouble(f[wall]) / 1e3);
             double forceMs = Double.parseDouble(f[header.indexOf(Phase.FORCE.column())]);
+            forceWallMs.add(forceMs);
+            forceCpuMs.add(Double.parseDouble(f[header.indexOf(Phase.FORCE.cpuColumn())]));
             rate.add(Long.parseLong(f[interactions]) / (double) partitions / (forceMs / 1e3) / 1e6);
             for (Phase phase : Phase.values()) {
                 phaseMs[phase.ordinal()] += Double.parseDouble(f[header.indexOf(phase.column())]);
@@ -141,13 +169,15 @@ public final class BarnesHutBench {
         }
         double total = Arrays.stream(phaseMs).sum();
         double topology = median(stepSeconds);
-        StringBuilder line = new StringBuilder(String.format("| %,d | %d | %.3f | %.3f | %.2f | %.0f |", n, partitions,
-                sequential, topology, topology / sequential, median(rate)));
+        StringBuilder line = new StringBuilder(String.format("| %,d | %d | %.3f | %.3f | %.2f | %.0f | %.0f / %.0f |", n,
+                partitions, sequential, topology, topology / sequential, median(rate), median(forceWallMs),
+                median(forceCpuMs)));
         for (double ms : phaseMs) {
             line.append(String.format(" %.1f%% |", 100 * ms / total));
         }
         line.append(String.format(" %d | %.0f |", heapBytes >> 20, (double) heapBytes / n));
         System.out.println(line);
+        return topology / sequential;
     }
 
     private static double median(List<Double> values) {
