@@ -23,7 +23,7 @@ import org.apache.storm.LocalCluster;
 
 /**
  * Step time of the sequential kernel against the Barnes-Hut topology on an embedded LocalCluster, side by
- * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...] [REPEATS]}. Each measurement runs in a
+ * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...] [REPEATS [WARMUP]]}. Each measurement runs in a
  * JVM of its own, started with this JVM's options, as a user runs one or the other: in a shared JVM each run
  * inherits the other's JIT profile, heap and idle threads (the sequential step was 3-4% slower next to an
  * idle LocalCluster; docs/performance.md). With REPEATS > 1 the whole sequence (sequential, then each
@@ -31,15 +31,17 @@ import org.apache.storm.LocalCluster;
  * second table gives each ratio's median and range: on a shared host a core's speed drifts by 10-20% over
  * minutes (the force phase's CPU time per step moved from 371 to 448 ms between two runs), which one pair of
  * runs cannot tell from the topology's own cost.
- * Prints a Markdown table: median step time over the steps after the first two (JIT warm-up), the
+ * Prints a Markdown table: median step time over the steps from WARMUP on (default 2), the
  * topology/sequential ratio, interactions per second of the force phase, the force phase's wall and CPU time
  * on its slowest partition (wall above CPU: the thread waited for a core), the share of each phase, and the
  * largest heap in use after a collection during the topology run (the whole LocalCluster JVM: Storm's
- * own share included).
+ * own share included). The sequential kernel is warm after two steps; the embedded cluster's JVM keeps
+ * compiling Storm's own code for minutes (C2 at 95 ms/s after 50 s, 20-35 ms/s after 4-6 minutes), which
+ * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 public final class BarnesHutBench {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
-    private static final int WARMUP_ROUNDS = 2;
+    private static final int DEFAULT_WARMUP_ROUNDS = 2;
     private static final String SEQUENTIAL = "--sequential", TOPOLOGY = "--topology";
     private static final String RESULT_FILE = "bench-result.txt";
 
@@ -63,11 +65,15 @@ public final class BarnesHutBench {
         if (repeats < 1) {
             throw new IllegalArgumentException("REPEATS must be at least 1, was " + repeats);
         }
+        int warmup = args.length > 5 ? Integer.parseInt(args[5]) : DEFAULT_WARMUP_ROUNDS;
+        if (warmup < 0 || warmup >= steps) {
+            throw new IllegalArgumentException("WARMUP must be at least 0 and below STEPS (" + steps + "), was " + warmup);
+        }
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; theta " + THETA
                 + ", epsilon " + EPSILON + ", quadrupoles, " + steps + " steps, median over steps "
-                + WARMUP_ROUNDS + ".." + steps + "; every measurement in a JVM of its own");
+                + warmup + ".." + steps + "; every measurement in a JVM of its own");
         System.out.println();
         System.out.println("| N | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
                 + " force ms wall / CPU | bounds | decompose | migrate | tree | essential | force | update |"
@@ -79,12 +85,13 @@ public final class BarnesHutBench {
             for (int n : sizes) {
                 Path sequentialDir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-sequential"));
                 double sequential = Double.parseDouble(inOwnJvm(sequentialDir, SEQUENTIAL, sequentialDir.toString(),
-                        String.valueOf(n), String.valueOf(steps)));
+                        String.valueOf(n), String.valueOf(steps), String.valueOf(warmup)));
                 for (int p : partitionCounts) {
                     Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-p" + p));
                     long heapBytes = Long.parseLong(inOwnJvm(dir, TOPOLOGY, dir.toString(), yaml, String.valueOf(n),
                             String.valueOf(p), String.valueOf(steps)));
-                    double ratio = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes);
+                    double ratio = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes,
+                            warmup);
                     ratios.computeIfAbsent(String.format("| %,d | %d |", n, p), k -> new ArrayList<>()).add(ratio);
                 }
             }
@@ -115,9 +122,9 @@ public final class BarnesHutBench {
         return Files.readString(dir.resolve(RESULT_FILE)).strip();
     }
 
-    /** {@code --sequential DIR N STEPS}: writes the median seconds of a step to DIR's result file. */
+    /** {@code --sequential DIR N STEPS WARMUP}: writes the median seconds of a step after WARMUP to DIR's result file. */
     private static void measureSequential(String[] args) throws Exception {
-        int n = Integer.parseInt(args[2]), steps = Integer.parseInt(args[3]);
+        int n = Integer.parseInt(args[2]), steps = Integer.parseInt(args[3]), warmup = Integer.parseInt(args[4]);
         SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(n, 42),
                 Parameters.of(steps, DT, THETA, EPSILON));
         List<Double> seconds = new ArrayList<>();
@@ -129,7 +136,7 @@ public final class BarnesHutBench {
                 throw new IllegalStateException("lost bodies");
             }
         }
-        Files.writeString(Path.of(args[1]).resolve(RESULT_FILE), String.valueOf(median(seconds.subList(WARMUP_ROUNDS, seconds.size()))));
+        Files.writeString(Path.of(args[1]).resolve(RESULT_FILE), String.valueOf(median(seconds.subList(warmup, seconds.size()))));
     }
 
     /** {@code --topology DIR YAML N P STEPS}: runs the topology with output in DIR; writes the largest heap after GC there. */
@@ -147,7 +154,8 @@ public final class BarnesHutBench {
     }
 
     /** Prints one row of the table; returns the topology/sequential ratio. */
-    private static double printRow(int n, int partitions, double sequential, Path csv, long heapBytes) throws Exception {
+    private static double printRow(int n, int partitions, double sequential, Path csv, long heapBytes, int warmup)
+            throws Exception {
         List<String> rows = Files.readAllLines(csv);
         List<String> header = Arrays.asList(rows.get(0).split(","));
         int wall = header.indexOf("round_wall_ms"), interactions = header.indexOf("interactions");
@@ -156,7 +164,7 @@ public final class BarnesHutBench {
         List<Double> forceWallMs = new ArrayList<>();
         List<Double> forceCpuMs = new ArrayList<>();
         double[] phaseMs = new double[Phase.values().length];
-        for (String row : rows.subList(1 + WARMUP_ROUNDS, rows.size())) {
+        for (String row : rows.subList(1 + warmup, rows.size())) {
             String[] f = row.split(",");
             stepSeconds.add(Double.parseDouble(f[wall]) / 1e3);
             double forceMs = Double.parseDouble(f[header.indexOf(Phase.FORCE.column())]);
