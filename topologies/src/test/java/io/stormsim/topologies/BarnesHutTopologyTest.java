@@ -108,12 +108,12 @@ class BarnesHutTopologyTest extends LocalClusterTest {
         assertEquals(LongStream.rangeClosed(0, steps).boxed().toList(),
                 diags.stream().map(d -> d.get("round").longValue()).toList(), "every round, in order");
         List<String> rows = Files.readAllLines(dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
+        int forceCpu = List.of(rows.get(0).split(",")).indexOf(Phase.FORCE.cpuColumn());
         for (Map<String, Number> d : diags) {
             String[] row = rows.get(1 + d.get("round").intValue()).split(",");
             assertEquals(Double.parseDouble(row[4]), d.get("total_energy").doubleValue(), 0.0, "total energy as in the CSV");
             assertEquals(Double.parseDouble(row[5]), d.get("rel_energy_error").doubleValue(), 0.0);
             assertEquals(Long.parseLong(row[12]), d.get("interactions").longValue());
-            int forceCpu = List.of(rows.get(0).split(",")).indexOf(Phase.FORCE.cpuColumn());
             assertEquals(Double.parseDouble(row[forceCpu]), d.get(Phase.FORCE.cpuColumn()).doubleValue(), 5e-4);
             assertEquals(n, d.get("bodies").longValue());
             assertEquals(2, d.get("partitions").longValue());

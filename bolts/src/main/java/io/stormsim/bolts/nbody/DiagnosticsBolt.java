@@ -248,8 +248,9 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     private static long[] slowestPartition(List<PartitionReport> reports, Function<PartitionReport, long[]> times) {
         long[] max = new long[Phase.values().length];
         for (PartitionReport r : reports) {
+            long[] partitionTimes = times.apply(r);
             for (int k = 0; k < max.length; k++) {
-                max[k] = Math.max(max[k], times.apply(r)[k]);
+                max[k] = Math.max(max[k], partitionTimes[k]);
             }
         }
         return max;

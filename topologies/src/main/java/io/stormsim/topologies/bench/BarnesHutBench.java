@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,8 +102,7 @@ public final class BarnesHutBench {
             System.out.println("| N | partitions | ratio, median of " + repeats + " | min | max |");
             System.out.println("|---|---|---|---|---|");
             ratios.forEach((key, values) -> System.out.printf("%s %.2f | %.2f | %.2f |%n", key, median(values),
-                    values.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                    values.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+                    Collections.min(values), Collections.max(values)));
         }
     }
 
