@@ -39,7 +39,7 @@ public class JobSpout extends BaseRichSpout {
     private long jobs;
     private Path outputDir;
     private long nextJob;
-    private long nextStep;
+    private StepNumbers steps;
     private final Map<Long, JobCommand> inFlight = new HashMap<>();
     private final ArrayDeque<JobCommand> retries = new ArrayDeque<>();
     private boolean halted;
@@ -54,11 +54,7 @@ public class JobSpout extends BaseRichSpout {
         this.collector = collector;
         this.jobs = ConfigValues.longValue(conf, jobsKey, 0, Long.MAX_VALUE, "an integer >= 0 (0: without end)");
         this.outputDir = Path.of(ConfigValues.stringValue(conf, RunConfig.OUTPUT_DIR, false));
-        // A spout restarted after its worker died must not reuse its predecessor's step numbers: bolts
-        // may still hold partial steps of the old numbers. Starting from the clock (2^20 steps per
-        // millisecond of the predecessor's life, far more than it can emit) keeps them increasing
-        // across restarts without shared state, as long as the workers' clocks agree to within that life.
-        this.nextStep = System.currentTimeMillis() << 20;
+        this.steps = StepNumbers.fromClock();
     }
 
     @Override
@@ -75,7 +71,7 @@ public class JobSpout extends BaseRichSpout {
         } else {
             return;
         }
-        long step = nextStep++;
+        long step = steps.next();
         inFlight.put(step, command);
         collector.emit(STREAM, new Values(step, command), step);
     }

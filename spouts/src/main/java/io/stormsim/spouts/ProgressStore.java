@@ -11,9 +11,8 @@ import org.apache.storm.utils.ZookeeperAuthInfo;
 
 /**
  * A running topology's progress in the cluster's ZooKeeper (Storm's own client): the last completed
- * round, the last complete checkpoint, and how many times its spout has started (the epoch), under
- * {@code /stormsim/<topology id>}. A spout restarted on another worker reads it to know where its run
- * is, and numbers its steps in a new epoch so they never meet the steps of the spout it replaces.
+ * round and the last complete checkpoint, under {@code /stormsim/<topology id>}. A spout restarted on
+ * another worker reads it to know where its run is.
  */
 final class ProgressStore implements AutoCloseable {
     private static final String ROOT = "/stormsim/";
@@ -32,36 +31,20 @@ final class ProgressStore implements AutoCloseable {
         return zk.checkExists().forPath(path) != null;
     }
 
-    /** Starts a new epoch of this topology's spout and returns it (0 for the first spout). */
-    long startEpoch() throws Exception {
-        if (!exists()) {
-            write(0, -1, -1);
-            return 0;
-        }
-        long epoch = read("epoch") + 1;
-        write(epoch, read("round"), read("checkpoint"));
-        return epoch;
-    }
-
     /** Records round r as completed, and the last complete checkpoint (-1: none). */
-    void record(long epoch, long round, long checkpoint) throws Exception {
-        write(epoch, round, checkpoint);
+    void record(long round, long checkpoint) throws Exception {
+        byte[] data = ("round=" + round + "\ncheckpoint=" + checkpoint + "\n").getBytes(StandardCharsets.UTF_8);
+        if (exists()) {
+            zk.setData().forPath(path, data);
+        } else {
+            zk.create().creatingParentsIfNeeded().forPath(path, data);
+        }
     }
 
     /** The last complete checkpoint recorded for this topology, if the run had made one. */
     OptionalLong lastCheckpoint() throws Exception {
         long c = exists() ? read("checkpoint") : -1;
         return c < 0 ? OptionalLong.empty() : OptionalLong.of(c);
-    }
-
-    private void write(long epoch, long round, long checkpoint) throws Exception {
-        byte[] data = ("epoch=" + epoch + "\nround=" + round + "\ncheckpoint=" + checkpoint + "\n")
-                .getBytes(StandardCharsets.UTF_8);
-        if (exists()) {
-            zk.setData().forPath(path, data);
-        } else {
-            zk.create().creatingParentsIfNeeded().forPath(path, data);
-        }
     }
 
     private long read(String key) throws Exception {

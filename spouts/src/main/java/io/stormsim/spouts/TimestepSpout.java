@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * Drives a simulation one round at a time and recovers it from failures.
  *
  * <p>Each trigger has a new step number (its message id; bolts group messages by it) and names the
- * round and how to get its state ({@link StepCommand}). Step numbers carry the spout's epoch in their
- * high bits, so those of a restarted spout are larger than any its predecessor used. The next trigger goes out only once the
+ * round and how to get its state ({@link StepCommand}); a restarted spout numbers its steps above any its
+ * predecessor used ({@link StepNumbers}). The next trigger goes out only once the
  * previous one's tuple tree is acked, that is once every phase of every partition has finished the
  * round. Rounds run 0..{@code stormsim.steps} (0: without end).
  *
@@ -39,9 +39,7 @@ public class TimestepSpout extends BaseRichSpout {
     private SpoutOutputCollector collector;
     private RunConfig config;
     private ProgressStore progress;
-    private static final int EPOCH_SHIFT = 40;
-    private long epoch;
-    private long nextStep;
+    private StepNumbers steps;
     private StepCommand next;
     private final Map<Long, StepCommand> inFlight = new HashMap<>();
     private long failuresOfRound = -1;
@@ -55,10 +53,8 @@ public class TimestepSpout extends BaseRichSpout {
         this.config = RunConfig.from(conf);
         this.progress = new ProgressStore(conf, context.getStormId());
         try {
-            boolean restarted = progress.exists();
-            epoch = progress.startEpoch();
-            nextStep = epoch << EPOCH_SHIFT;
-            if (restarted) {
+            steps = StepNumbers.fromClock();
+            if (progress.exists()) {
                 OptionalLong c = progress.lastCheckpoint();
                 lastCheckpoint = c.orElse(-1);
                 LOG.warn("spout restarted: resuming the run from {}", c.isPresent() ? "checkpoint " + c.getAsLong()
@@ -91,7 +87,7 @@ public class TimestepSpout extends BaseRichSpout {
         if (halted || next == null || !inFlight.isEmpty()) {
             return;
         }
-        long step = nextStep++;
+        long step = steps.next();
         inFlight.put(step, next);
         collector.emit(STREAM, new Values(step, next), step);
         next = null;
@@ -112,7 +108,7 @@ public class TimestepSpout extends BaseRichSpout {
             failures = 0;
         }
         try {
-            progress.record(epoch, round, lastCheckpoint);
+            progress.record(round, lastCheckpoint);
         } catch (Exception e) {
             LOG.warn("could not record progress of round {} in ZooKeeper: {}", round, e.toString());
         }

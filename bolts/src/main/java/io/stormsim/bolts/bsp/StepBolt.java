@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.storm.generated.GlobalStreamId;
@@ -56,9 +55,7 @@ public abstract class StepBolt extends BaseRichBolt {
 
     private transient OutputCollector collector;
     private transient TopologyContext context;
-    private transient Map<String, Integer> expectedPerStep;
-    private transient int expectedTotal;
-    private transient TreeMap<Long, Pending> pending;
+    private transient StepGathering<Tuple> gathering;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
     private transient long stepStartCpuNanos;
@@ -66,11 +63,6 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient Timer cpuTimer;
     protected transient int partition;
     protected transient int partitions;
-
-    private static final class Pending {
-        final List<Tuple> tuples = new ArrayList<>();
-        int count;
-    }
 
     /** Input streams of this bolt and their fan-in. */
     protected abstract Map<String, FanIn> inputs();
@@ -104,9 +96,7 @@ public abstract class StepBolt extends BaseRichBolt {
             throw new IllegalStateException(context.getThisComponentId() + " gathers every partition's output and must"
                     + " run as one task, has " + partitions);
         }
-        this.pending = new TreeMap<>();
-        this.expectedPerStep = expectedMessages(context);
-        this.expectedTotal = expectedPerStep.values().stream().mapToInt(Integer::intValue).sum();
+        this.gathering = new StepGathering<>(expectedMessages(context));
         this.computeTimer = context.registerTimer("stormsim.step-compute");
         this.cpuTimer = context.registerTimer("stormsim.step-cpu");
         if (!THREADS.isCurrentThreadCpuTimeSupported()) {
@@ -162,42 +152,34 @@ public abstract class StepBolt extends BaseRichBolt {
             }
             return;
         }
-        Pending p = pending.computeIfAbsent(step, s -> new Pending());
-        p.tuples.add(tuple);
-        p.count++;
-        if (p.count == expectedTotal) {
-            pending.remove(step);
-            for (Pending stale : pending.headMap(step).values()) {
-                stale.tuples.forEach(collector::fail);
-            }
-            pending.headMap(step).clear();
-            runStep(step, p.tuples);
+        StepGathering.Step<Tuple> complete;
+        try {
+            complete = gathering.add(step, tuple.getSourceStreamId(), sourceIndex(tuple), tuple);
+        } catch (StepGathering.WrongStepException e) {
+            e.<Tuple>stale().forEach(collector::fail);
+            failAll(e.messages(), new IllegalStateException(e.getMessage() + " (" + context.getThisComponentId() + ")"));
+            return;
         }
-    }
-
-    private void runStep(long step, List<Tuple> tuples) {
-        tuples.sort((a, b) -> Integer.compare(sourceIndex(a), sourceIndex(b)));
+        if (complete == null) {
+            return;
+        }
+        complete.stale().forEach(collector::fail);
         Map<String, List<Object>> byStream = new HashMap<>();
-        for (String stream : expectedPerStep.keySet()) {
-            byStream.put(stream, new ArrayList<>());
-        }
-        for (Tuple t : tuples) {
-            byStream.get(t.getSourceStreamId()).add(t.getValue(1));
-        }
-        for (Map.Entry<String, List<Object>> e : byStream.entrySet()) {
-            if (e.getValue().size() != expectedPerStep.get(e.getKey())) {
-                failAll(tuples, new IllegalStateException("step " + step + " of " + context.getThisComponentId()
-                        + " got " + e.getValue().size() + " messages on '" + e.getKey() + "', expected "
-                        + expectedPerStep.get(e.getKey())));
-                return;
-            }
-        }
+        complete.byStream().forEach((stream, tuples) -> byStream.put(stream, payloads(tuples)));
         PhaseWaitStrategy.computeStarted();
         try {
-            computeAndAck(step, byStream, tuples);
+            computeAndAck(step, byStream, complete.all());
         } finally {
             PhaseWaitStrategy.computeEnded();
         }
+    }
+
+    private static List<Object> payloads(List<Tuple> tuples) {
+        List<Object> payloads = new ArrayList<>(tuples.size());
+        for (Tuple t : tuples) {
+            payloads.add(t.getValue(1));
+        }
+        return payloads;
     }
 
     private void computeAndAck(long step, Map<String, List<Object>> byStream, List<Tuple> tuples) {
