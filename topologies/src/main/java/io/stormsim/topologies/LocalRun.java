@@ -35,7 +35,7 @@ public final class LocalRun {
 
     /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
     public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
-        return runUntil(cluster, topology, timeout, Workloads.of(topology.config).doneFile());
+        return runUntil(cluster, topology, timeout, topology.workload.doneFile());
     }
 
     /**
@@ -44,7 +44,7 @@ public final class LocalRun {
      */
     public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, String until)
             throws Exception {
-        Workload workload = Workloads.of(topology.config);
+        Workload workload = topology.workload;
         if (workload.steps(topology.config) == 0) {
             throw new ConfigException(workload.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
                     + " would never finish; give a number, or submit it to a cluster");

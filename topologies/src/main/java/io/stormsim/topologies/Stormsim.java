@@ -136,8 +136,8 @@ public final class Stormsim {
         printResults(topology, out);
     }
 
-    private static void printResults(TopologyFile topology, Path out) throws ConfigException {
-        for (String f : Workloads.of(topology.config).results()) {
+    private static void printResults(TopologyFile topology, Path out) {
+        for (String f : topology.workload.results()) {
             System.out.println("  " + out.resolve(f));
         }
     }

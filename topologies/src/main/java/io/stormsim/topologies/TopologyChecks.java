@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.bsp.PhaseWaitStrategy;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.storm.Config;
@@ -20,38 +22,20 @@ import org.apache.storm.policy.IWaitStrategy;
 import org.apache.storm.validation.ConfigValidation;
 
 /** Checks of a topology's values that Storm and Flux leave to run time, made before anything is submitted. */
-final class TopologyChecks {
+public final class TopologyChecks {
     /** Storm's validation messages: "Field CONSTANT must be ...", CONSTANT naming the key in {@link Config}. */
     private static final Pattern STORM_FIELD = Pattern.compile("(?s)Field (\\S+) (must .*)");
 
     private TopologyChecks() {
     }
 
-    static void check(TopologyDef def, Config config) throws ConfigException {
+    /** Checks {@code def} with its {@code config}; returns the config's workload. */
+    static Workload check(TopologyDef def, Config config) throws ConfigException {
         for (SpoutDef s : def.getSpouts()) {
             checkParallelism("spout '" + s.getId() + "'", s.getParallelism());
         }
-        Integer partitions = null;
-        String firstPhase = null;
         for (BoltDef b : def.getBolts()) {
             checkParallelism("bolt '" + b.getId() + "'", b.getParallelism());
-            Class<?> type = boltClass(b);
-            if (SingleTask.class.isAssignableFrom(type)) {
-                if (b.getParallelism() != 1) {
-                    throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
-                            + " is not allowed: " + type.getSimpleName() + " gathers every partition's output and"
-                            + " must have parallelism 1");
-                }
-            } else if (StepBolt.class.isAssignableFrom(type)) {
-                if (partitions == null) {
-                    partitions = b.getParallelism();
-                    firstPhase = b.getId();
-                } else if (partitions != b.getParallelism()) {
-                    throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
-                            + " is not allowed: every phase bolt runs one task per partition, and bolt '" + firstPhase
-                            + "' has " + partitions + " (set them all from ${partitions})");
-                }
-            }
         }
         checkPositiveInt(config, Config.TOPOLOGY_WORKERS);
         checkPositiveInt(config, Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS);
@@ -62,13 +46,14 @@ final class TopologyChecks {
         }
         Workload workload = Workloads.of(config);
         for (String key : config.keySet()) {
-            if (key.startsWith("stormsim.") && !workload.keys().contains(key)) {
+            if (key.startsWith("stormsim.") && !key.equals(Workload.CLASS_KEY) && !workload.keys().contains(key)) {
                 throw new ConfigException("unknown key '" + key + "' in the topology config: known stormsim keys of "
                         + workload.name() + " are " + String.join(", ", workload.keys()));
             }
         }
         try {
             workload.check(def, config);
+            checkPartitions(def, workload.partitionRule(config));
         } catch (RuntimeException e) {
             // the workloads' config readers name the key, the value and what is allowed
             throw new ConfigException(e.getMessage());
@@ -76,6 +61,38 @@ final class TopologyChecks {
         // after the workload's own checks, whose messages say more (e.g. what max.spout.pending means there)
         checkStormTypes(config);
         checkWritable(RunConfig.OUTPUT_DIR, workload.outputDir(config));
+        return workload;
+    }
+
+    /**
+     * The phase bolts (step bolts, one task per partition) all have the same parallelism, which the workload's
+     * rule allows; a bolt gathering all partitions' output has one task. The bolts apply the same rules when
+     * they start.
+     */
+    private static void checkPartitions(TopologyDef def, PartitionRule workloadRule) throws ConfigException {
+        BoltDef firstPhase = null;
+        for (BoltDef b : def.getBolts()) {
+            Class<?> type = boltClass(b);
+            if (!StepBolt.class.isAssignableFrom(type)) {
+                continue;
+            }
+            boolean single = SingleTask.class.isAssignableFrom(type);
+            Optional<String> why = (single ? SingleTask.ONE_TASK : workloadRule).rejects(b.getParallelism());
+            if (why.isPresent()) {
+                throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
+                        + " is not allowed" + why.get());
+            }
+            if (single) {
+                continue;
+            }
+            if (firstPhase == null) {
+                firstPhase = b;
+            } else if (firstPhase.getParallelism() != b.getParallelism()) {
+                throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
+                        + " is not allowed: every phase bolt runs one task per partition, and bolt '" + firstPhase.getId()
+                        + "' has " + firstPhase.getParallelism() + " (set them all from ${partitions})");
+            }
+        }
     }
 
     static Class<?> boltClass(BoltDef b) throws ConfigException {
@@ -151,7 +168,8 @@ final class TopologyChecks {
         }
     }
 
-    static void checkWritable(String key, Path dir) throws ConfigException {
+    /** {@code dir} exists or can be made, and is writable; the message names {@code key}. */
+    public static void checkWritable(String key, Path dir) throws ConfigException {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

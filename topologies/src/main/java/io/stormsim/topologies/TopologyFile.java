@@ -33,12 +33,15 @@ public final class TopologyFile {
     public final Properties properties;
     public final TopologyDef definition;
     public final Config config;
+    /** The workload the config names ({@link Workload#CLASS_KEY}). */
+    public final Workload workload;
 
-    private TopologyFile(Path yaml, Properties properties, TopologyDef definition, Config config) {
+    private TopologyFile(Path yaml, Properties properties, TopologyDef definition, Config config, Workload workload) {
         this.yaml = yaml;
         this.properties = properties;
         this.definition = definition;
         this.config = config;
+        this.workload = workload;
     }
 
     /**
@@ -75,8 +78,8 @@ public final class TopologyFile {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
         }
         Config config = FluxBuilder.buildConfig(def);
-        TopologyChecks.check(def, config);
-        return new TopologyFile(yaml, props, def, config);
+        Workload workload = TopologyChecks.check(def, config);
+        return new TopologyFile(yaml, props, def, config, workload);
     }
 
     public String name() {

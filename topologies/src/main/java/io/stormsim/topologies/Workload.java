@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.run.RunConfig;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,10 +9,14 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /**
  * What the launcher knows of one kind of simulation (Barnes-Hut, matrix multiply, ...): its
- * {@code stormsim.<name>.*} config keys, how to check their values before submitting, and where a run's
- * results are. A topology's workload is the one whose key prefix its config uses ({@link Workloads}).
+ * {@code stormsim.<name>.*} config keys, how to check their values before submitting, which partition
+ * counts its phases allow, and where a run's results are. A topology names its workload's class in its
+ * config ({@value #CLASS_KEY}), so a new workload is its own package and YAML, with no list to edit.
  */
-interface Workload {
+public interface Workload {
+    /** The topology config key naming the workload's class. */
+    String CLASS_KEY = "stormsim.workload";
+
     /** Short name; its keys start with {@code stormsim.<name>.}. */
     String name();
 
@@ -20,10 +25,15 @@ interface Workload {
 
     /**
      * Checks the values and the files they name; messages name the key, the value and what is allowed. A
-     * config reader's {@code RuntimeException} counts as such a message; the output directory is checked by
-     * the caller.
+     * config reader's {@code RuntimeException} counts as such a message; the output directory, the
+     * parallelism ({@link #partitionRule}) and Storm's own keys are checked by the caller.
      */
     void check(TopologyDef def, Map<String, Object> config) throws ConfigException;
+
+    /** The partition counts the phase bolts allow under {@code config}: the rule they apply themselves. */
+    default PartitionRule partitionRule(Map<String, Object> config) {
+        return PartitionRule.ANY;
+    }
 
     /** Where the run writes its results. */
     Path outputDir(Map<String, Object> config);

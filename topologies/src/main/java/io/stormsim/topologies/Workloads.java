@@ -1,28 +1,37 @@
 package io.stormsim.topologies;
 
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
-/** The workloads the launcher knows, and which one a topology config is. */
+/** Which workload a topology config is: the class its {@value Workload#CLASS_KEY} names. */
 final class Workloads {
-    static final List<Workload> ALL = List.of(new NbodyWorkload(), new MatmulWorkload(), new FftWorkload(),
-            new PingPongWorkload());
-
     private Workloads() {
     }
 
-    /** The workload whose {@code stormsim.<name>.} keys {@code config} uses. */
+    /** The workload {@code config} names, after checking that its values use that workload's keys. */
     static Workload of(Map<String, Object> config) throws ConfigException {
-        List<Workload> used = ALL.stream()
-                .filter(w -> config.keySet().stream().anyMatch(k -> k.startsWith(prefix(w))))
-                .toList();
-        if (used.size() != 1) {
-            throw new ConfigException("the topology config must set the keys of exactly one workload ("
-                    + ALL.stream().map(w -> prefix(w) + "*").collect(Collectors.joining(", ")) + "); it sets "
-                    + (used.isEmpty() ? "none" : used.stream().map(Workloads::prefix).collect(Collectors.joining(" and "))));
+        Object className = config.get(Workload.CLASS_KEY);
+        String allowed = "the class name of a " + Workload.class.getName() + ", e.g. "
+                + "io.stormsim.topologies.nbody.NbodyWorkload";
+        if (className == null) {
+            throw new ConfigException(Workload.CLASS_KEY + " is missing: set it in the topology's config to " + allowed);
         }
-        return used.get(0);
+        Workload workload;
+        try {
+            Class<?> type = Class.forName(className.toString().trim());
+            if (!Workload.class.isAssignableFrom(type)) {
+                throw new ConfigException(Workload.CLASS_KEY + " = " + className + " is not allowed: must be " + allowed);
+            }
+            workload = (Workload) type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new ConfigException(Workload.CLASS_KEY + " = " + className + " is not allowed: no such class with a"
+                    + " public constructor without arguments; must be " + allowed);
+        }
+        String prefix = prefix(workload);
+        if (config.keySet().stream().noneMatch(k -> k.startsWith(prefix))) {
+            throw new ConfigException("the topology config must set the keys of exactly one workload (" + prefix
+                    + "*, those of " + Workload.CLASS_KEY + " = " + className + "); it sets none");
+        }
+        return workload;
     }
 
     static String prefix(Workload w) {

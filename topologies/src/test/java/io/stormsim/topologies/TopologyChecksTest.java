@@ -83,6 +83,24 @@ class TopologyChecksTest extends ConfigChecks {
     }
 
     @Test
+    void aConfigWithoutItsWorkloadClassIsRejected() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replaceAll("(?m)^  stormsim.workload: .*\n", ""));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.startsWith("stormsim.workload is missing: set it in the topology's config to the class name"
+                + " of a io.stormsim.topologies.Workload"), error);
+    }
+
+    @Test
+    void aWorkloadClassThatIsNoWorkloadIsRejected() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("io.stormsim.topologies.nbody.NbodyWorkload", "java.lang.String"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.startsWith("stormsim.workload = java.lang.String is not allowed: must be the class name of a"
+                + " io.stormsim.topologies.Workload"), error);
+    }
+
+    @Test
     void unresolvedPlaceholderIsRejectedWithItsLine() throws Exception {
         Path yaml = copyOfYaml(s -> s.replace("${theta}", "${theta.typo}"));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))

@@ -92,10 +92,6 @@ public abstract class StepBolt extends BaseRichBolt {
         this.context = context;
         this.partition = context.getThisTaskIndex();
         this.partitions = context.getComponentTasks(context.getThisComponentId()).size();
-        if (this instanceof SingleTask && partitions != 1) {
-            throw new IllegalStateException(context.getThisComponentId() + " gathers every partition's output and must"
-                    + " run as one task, has " + partitions);
-        }
         this.gathering = new StepGathering<>(expectedMessages(context));
         this.computeTimer = context.registerTimer("stormsim.step-compute");
         this.cpuTimer = context.registerTimer("stormsim.step-cpu");
@@ -108,7 +104,16 @@ public abstract class StepBolt extends BaseRichBolt {
                 .map(GlobalStreamId::get_componentId)
                 .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
                         && context.getThisWorkerTasks().containsAll(context.getComponentTasks(source))));
+        (this instanceof SingleTask ? SingleTask.ONE_TASK : partitionRule(conf)).rejects(partitions).ifPresent(why -> {
+            throw new IllegalStateException(context.getThisComponentId() + " parallelism = " + partitions
+                    + " is not allowed" + why);
+        });
         setUp(conf, context);
+    }
+
+    /** The partition counts this phase allows under the topology config {@code conf}; any by default. */
+    protected PartitionRule partitionRule(Map<String, Object> conf) {
+        return PartitionRule.ANY;
     }
 
     private Map<String, Integer> expectedMessages(TopologyContext context) {

@@ -1,5 +1,6 @@
 package io.stormsim.bolts.fft;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.SixStepFft;
@@ -23,10 +24,11 @@ abstract class FftBolt extends StepBolt {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = FftConfig.from(conf);
         fft = new SixStepFft(config.m());
-        if (partitions > config.maxPartitions()) {
-            throw new IllegalStateException(context.getThisComponentId() + " has " + partitions + " partitions; "
-                    + FftConfig.M + " = " + config.m() + " allows at most " + config.maxPartitions());
-        }
+    }
+
+    @Override
+    protected PartitionRule partitionRule(Map<String, Object> conf) {
+        return FftConfig.from(conf);
     }
 
     /** First row of this partition's stripe of a matrix with {@code rows} rows. */

@@ -3,6 +3,7 @@ package io.stormsim.bolts.fft;
 import static io.stormsim.run.ConfigValues.longValue;
 import static io.stormsim.run.ConfigValues.stringValue;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Direction;
@@ -16,13 +17,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The six-step FFT settings of a topology ({@code stormsim.fft.*} keys, set in the Flux YAML) and the
  * run settings it uses ({@code stormsim.steps}: timed transforms after a warm-up one; {@code
  * stormsim.output.dir}). The launcher checks them before submitting; every bolt reads them the same way.
  */
-public record FftConfig(RunConfig run, int m, Direction direction, long seed, String inputFile) {
+public record FftConfig(RunConfig run, int m, Direction direction, long seed, String inputFile) implements PartitionRule {
     public static final String M = "stormsim.fft.m";
     public static final String DIRECTION = "stormsim.fft.direction";
     public static final String SEED = "stormsim.fft.seed";
@@ -52,6 +54,12 @@ public record FftConfig(RunConfig run, int m, Direction direction, long seed, St
     /** Most partitions the transform can use: each owns at least one row of every phase's matrix. */
     public int maxPartitions() {
         return 1 << (m / 2);
+    }
+
+    @Override
+    public Optional<String> rejects(int partitions) {
+        return partitions <= maxPartitions() ? Optional.empty() : Optional.of(" with " + M + " = " + m
+                + ": at most 2^floor(m/2) = " + maxPartitions() + " partitions (each owns at least one row of every phase)");
     }
 
     /**

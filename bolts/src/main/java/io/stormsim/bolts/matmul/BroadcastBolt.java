@@ -36,7 +36,6 @@ public class BroadcastBolt extends MatmulBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        requireGridTasks();
         ownA = summa.ownedBlocks(partition, config.a());
         bFromFile = config.readB();
     }

@@ -1,5 +1,6 @@
 package io.stormsim.bolts.matmul;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.matrix.Summa;
 import java.util.Map;
@@ -16,11 +17,8 @@ abstract class MatmulBolt extends StepBolt {
         summa = config.summa();
     }
 
-    /** Phase bolts run one task per grid cell. */
-    protected void requireGridTasks() {
-        if (partitions != summa.tasks()) {
-            throw new IllegalStateException("grid " + summa.gridRows() + "x" + summa.gridCols() + " needs "
-                    + summa.tasks() + " tasks, the bolt has " + partitions);
-        }
+    @Override
+    protected PartitionRule partitionRule(Map<String, Object> conf) {
+        return MatmulConfig.from(conf);
     }
 }

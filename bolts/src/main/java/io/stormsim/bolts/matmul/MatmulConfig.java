@@ -4,6 +4,7 @@ import static io.stormsim.run.ConfigValues.booleanValue;
 import static io.stormsim.run.ConfigValues.longValue;
 import static io.stormsim.run.ConfigValues.stringValue;
 
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.matrix.DenseMatrix;
 import io.stormsim.matrix.MatrixMarket;
 import io.stormsim.matrix.Summa;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The matrix multiply settings of a topology ({@code stormsim.matmul.*} keys in the Flux YAML): C = A B
@@ -23,7 +25,7 @@ import java.util.Map;
  * and what is allowed.
  */
 public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int gridCols, long seed, String aFile,
-                           String bFile, long jobs, boolean writeC) {
+                           String bFile, long jobs, boolean writeC) implements PartitionRule {
     public static final String N = "stormsim.matmul.n";
     public static final String BLOCK = "stormsim.matmul.block";
     public static final String GRID_ROWS = "stormsim.matmul.grid.rows";
@@ -53,6 +55,14 @@ public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int g
         long jobs = longValue(conf, JOBS, 0, Long.MAX_VALUE, "an integer >= 0 (0: without end)");
         boolean writeC = booleanValue(conf, WRITE_C, true);
         return new MatmulConfig(out, n, block, rows, cols, seed, a, b, jobs, writeC);
+    }
+
+    /** Phase bolts run one task per grid cell. */
+    @Override
+    public Optional<String> rejects(int partitions) {
+        int tasks = gridRows * gridCols;
+        return partitions == tasks ? Optional.empty() : Optional.of(": " + GRID_ROWS + " x " + GRID_COLS + " = "
+                + gridRows + "x" + gridCols + " needs " + tasks + " tasks (set partitions=" + tasks + ")");
     }
 
     public Summa summa() {

@@ -31,7 +31,6 @@ public class MultiplyBolt extends MatmulBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        requireGridTasks();
         kernel = new Dgemm();
     }
 

@@ -1,15 +1,18 @@
-package io.stormsim.topologies;
+package io.stormsim.topologies.pingpong;
 
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.run.RunConfig;
 import io.stormsim.spouts.pingpong.PingerSpout;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyChecks;
+import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** The messaging benchmark ({@code stormsim.pingpong.*}): round trips between two workers. */
-final class PingPongWorkload implements Workload {
+public final class PingPongWorkload implements Workload {
     @Override
     public String name() {
         return "pingpong";

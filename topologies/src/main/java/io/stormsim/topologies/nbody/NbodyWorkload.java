@@ -1,15 +1,18 @@
-package io.stormsim.topologies;
+package io.stormsim.topologies.nbody;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
 import io.stormsim.run.RunConfig;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyChecks;
+import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** Barnes-Hut N-body ({@code stormsim.nbody.*}). */
-final class NbodyWorkload implements Workload {
+public final class NbodyWorkload implements Workload {
     @Override
     public String name() {
         return "nbody";

@@ -1,19 +1,20 @@
-package io.stormsim.topologies;
+package io.stormsim.topologies.matmul;
 
-import io.stormsim.bolts.bsp.SingleTask;
-import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.matmul.MatmulConfig;
 import io.stormsim.bolts.matmul.ResultBolt;
 import io.stormsim.run.RunConfig;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyChecks;
+import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.flux.model.BoltDef;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** Blocked dense matrix multiply, SUMMA on a grid of tasks ({@code stormsim.matmul.*}). */
-final class MatmulWorkload implements Workload {
+public final class MatmulWorkload implements Workload {
     @Override
     public String name() {
         return "matmul";
@@ -31,22 +32,16 @@ final class MatmulWorkload implements Workload {
             matmul.readA();
         }
         matmul.readB();
-        int tasks = matmul.gridRows() * matmul.gridCols();
-        for (BoltDef b : def.getBolts()) {
-            Class<?> type = TopologyChecks.boltClass(b);
-            if (StepBolt.class.isAssignableFrom(type) && !SingleTask.class.isAssignableFrom(type)
-                    && b.getParallelism() != tasks) {
-                throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
-                        + " is not allowed: " + MatmulConfig.GRID_ROWS + " x " + MatmulConfig.GRID_COLS + " = "
-                        + matmul.gridRows() + "x" + matmul.gridCols() + " needs " + tasks + " tasks (set partitions="
-                        + tasks + ")");
-            }
-        }
         Object pending = config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
         if (!(pending instanceof Integer && (Integer) pending >= 1)) {
             throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be an"
                     + " integer >= 1 (jobs in flight)");
         }
+    }
+
+    @Override
+    public PartitionRule partitionRule(Map<String, Object> config) {
+        return MatmulConfig.from(config);
     }
 
     @Override

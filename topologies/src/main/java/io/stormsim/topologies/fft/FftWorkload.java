@@ -1,18 +1,19 @@
-package io.stormsim.topologies;
+package io.stormsim.topologies.fft;
 
-import io.stormsim.bolts.bsp.SingleTask;
-import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.fft.FftConfig;
 import io.stormsim.bolts.fft.FftResultBolt;
 import io.stormsim.run.RunConfig;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyChecks;
+import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.flux.model.BoltDef;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** The six-step FFT ({@code stormsim.fft.*}). */
-final class FftWorkload implements Workload {
+public final class FftWorkload implements Workload {
     @Override
     public String name() {
         return "fft";
@@ -25,24 +26,12 @@ final class FftWorkload implements Workload {
 
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        FftConfig fft = FftConfig.from(config);
-        fft.checkInput();
-        for (BoltDef b : def.getBolts()) {
-            if (b.getParallelism() > fft.maxPartitions() && isPhase(b)) {
-                throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
-                        + " is not allowed with " + FftConfig.M + " = " + fft.m() + ": at most 2^floor(m/2) = "
-                        + fft.maxPartitions() + " partitions (each owns at least one row of every phase)");
-            }
-        }
+        FftConfig.from(config).checkInput();
     }
 
-    private static boolean isPhase(BoltDef b) {
-        try {
-            Class<?> type = Class.forName(b.getClassName());
-            return StepBolt.class.isAssignableFrom(type) && !SingleTask.class.isAssignableFrom(type);
-        } catch (ClassNotFoundException e) {
-            return false; // TopologyChecks names the missing class
-        }
+    @Override
+    public PartitionRule partitionRule(Map<String, Object> config) {
+        return FftConfig.from(config);
     }
 
     @Override
