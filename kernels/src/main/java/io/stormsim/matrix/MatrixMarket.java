@@ -1,12 +1,11 @@
 package io.stormsim.matrix;
 
+import io.stormsim.run.AtomicFiles;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -124,8 +123,7 @@ public final class MatrixMarket {
     }
 
     public static void write(Path file, DenseMatrix m) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
+        AtomicFiles.writeText(file, out -> {
             out.write(HEADER);
             out.write('\n');
             out.write(m.rows + " " + m.cols + "\n");
@@ -135,7 +133,6 @@ public final class MatrixMarket {
                     out.write('\n');
                 }
             }
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        });
     }
 }

@@ -1,7 +1,7 @@
 package io.stormsim.nbody;
 
+import io.stormsim.run.AtomicFiles;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,8 +105,7 @@ public final class BodiesCsv {
 
     /** Writes the bodies in the given order, atomically (a temporary file renamed into place). */
     public static void write(Bodies b, Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        AtomicFiles.writeText(file, out -> {
             out.write(HEADER);
             out.newLine();
             StringBuilder row = new StringBuilder(160);
@@ -118,8 +117,6 @@ public final class BodiesCsv {
                 out.write(row.toString());
                 out.newLine();
             }
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        });
     }
 }

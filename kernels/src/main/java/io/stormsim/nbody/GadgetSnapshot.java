@@ -1,14 +1,13 @@
 package io.stormsim.nbody;
 
-import java.io.BufferedOutputStream;
+import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Snapshots in the GADGET-2 binary format ("SnapFormat 1": Fortran records, little-endian), which
@@ -35,8 +34,8 @@ public final class GadgetSnapshot {
         for (long id : b.id) {
             longIds |= id < 0 || id > 0xffffffffL;
         }
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+        boolean wideIds = longIds;
+        AtomicFiles.write(file, out -> {
             ByteBuffer h = buffer(HEADER_BYTES);
             for (int t = 0; t < TYPES; t++) {
                 h.putInt(t == TYPE ? b.n : 0);
@@ -55,9 +54,9 @@ public final class GadgetSnapshot {
             record(out, h.array());
             record(out, vectors(b.x, b.y, b.z, b.n));
             record(out, vectors(b.vx, b.vy, b.vz, b.n));
-            ByteBuffer ids = buffer(b.n * (longIds ? 8 : 4));
+            ByteBuffer ids = buffer(b.n * (wideIds ? 8 : 4));
             for (long id : b.id) {
-                if (longIds) {
+                if (wideIds) {
                     ids.putLong(id);
                 } else {
                     ids.putInt((int) id);
@@ -69,11 +68,24 @@ public final class GadgetSnapshot {
                 mass.putFloat((float) m);
             }
             record(out, mass.array());
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        });
     }
 
     /** The file name of part {@code fileIndex} of snapshot {@code number}. */
+    /** Deletes snapshots numbered {@code upToNumber} and below, newest first, until one is already gone. */
+    public static void prune(Path dir, long upToNumber) throws IOException {
+        for (long number = upToNumber; number >= 0; number--) {
+            boolean any = false;
+            for (int p = 0; Files.exists(dir.resolve(fileName(number, p))); p++) {
+                Files.delete(dir.resolve(fileName(number, p)));
+                any = true;
+            }
+            if (!any) {
+                return;
+            }
+        }
+    }
+
     public static String fileName(long number, int fileIndex) {
         return String.format("snapshot_%03d.%d", number, fileIndex);
     }

@@ -1,14 +1,11 @@
 package io.stormsim.run;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -41,11 +38,7 @@ public final class DirectoryCheckpointStore implements CheckpointStore {
         Path target = roundDir(round).resolve(pieceName(partition, partitions));
         try {
             Files.createDirectories(target.getParent());
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                writer.write(out);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(target, writer::write);
         } catch (IOException e) {
             throw new IOException("checkpoint directory " + dir + ": cannot write " + target + " (" + e + ")", e);
         }
@@ -63,11 +56,7 @@ public final class DirectoryCheckpointStore implements CheckpointStore {
         Properties m = new Properties();
         m.setProperty("round", Long.toString(round));
         m.setProperty("pieces", Integer.toString(partitions));
-        Path tmp = rd.resolve(MANIFEST + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            m.store(out, "stormsim checkpoint: complete");
-        }
-        Files.move(tmp, rd.resolve(MANIFEST), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(rd.resolve(MANIFEST), out -> m.store(out, "stormsim checkpoint: complete"));
         prune(keep);
     }
 

@@ -1,8 +1,7 @@
 package io.stormsim.spouts;
 
+import io.stormsim.run.RunOutput;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,8 +18,7 @@ final class HaltedFile {
 
     static void write(Path outputDir, String reason) {
         try {
-            Files.createDirectories(outputDir);
-            Files.writeString(outputDir.resolve(TimestepSpout.HALTED), reason + "\n", StandardCharsets.UTF_8);
+            new RunOutput(outputDir).halted(reason);
         } catch (IOException e) {
             LOG.error("could not write {} in {}: {}", TimestepSpout.HALTED, outputDir, e.toString());
         }

@@ -1,7 +1,7 @@
 package io.stormsim.spouts;
 
 import io.stormsim.run.RunConfig;
-import java.nio.file.Path;
+import io.stormsim.run.RunOutput;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * round and how to get its state ({@link StepCommand}); a restarted spout numbers its steps above any its
  * predecessor used ({@link StepNumbers}). The next trigger goes out only once the
  * previous one's tuple tree is acked, that is once every phase of every partition has finished the
- * round. Rounds run 0..{@code stormsim.steps} (0: without end).
+ * round. Rounds run 0..{@code stormsim.steps} (0: without end). At checkpoint rounds every partition writes
+ * its piece before it sends anything, so the spout marks the checkpoint complete when the round is acked.
  *
  * <p>When a round fails (a phase threw, a worker died, a tuple timed out) the spout restores every
  * partition from the last complete checkpoint (or the initial conditions if there is none) and replays
@@ -33,11 +34,12 @@ import org.slf4j.LoggerFactory;
  */
 public class TimestepSpout extends BaseRichSpout {
     public static final String STREAM = "step";
-    public static final String HALTED = "halted.txt";
+    public static final String HALTED = RunOutput.HALTED;
     private static final Logger LOG = LoggerFactory.getLogger(TimestepSpout.class);
 
     private SpoutOutputCollector collector;
     private RunConfig config;
+    private int partitions;
     private ProgressStore progress;
     private StepNumbers steps;
     private StepCommand next;
@@ -51,6 +53,7 @@ public class TimestepSpout extends BaseRichSpout {
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
         this.config = RunConfig.from(conf);
+        this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
         try {
             steps = StepNumbers.fromClock();
@@ -100,7 +103,7 @@ public class TimestepSpout extends BaseRichSpout {
             return;
         }
         long round = done.round;
-        if (config.checkpointAt(round)) {
+        if (config.checkpointAt(round) && (done.kind == StepCommand.Kind.RESTORE || commitCheckpoint(round))) {
             lastCheckpoint = round;
         }
         if (round == failuresOfRound) {
@@ -117,6 +120,22 @@ public class TimestepSpout extends BaseRichSpout {
             next = null;
         } else {
             next = new StepCommand(round + 1, StepCommand.Kind.CONTINUE);
+        }
+    }
+
+    /**
+     * Marks the checkpoint every partition wrote at the start of {@code round} complete: the round's tuple tree
+     * is acked, so every piece is written. Returns false if it could not be (the run goes on; a restore then
+     * starts from the previous complete checkpoint).
+     */
+    private boolean commitCheckpoint(long round) {
+        try {
+            config.checkpoints().commit(round, partitions, config.checkpointKeep());
+            return true;
+        } catch (Exception e) {
+            LOG.error("checkpoint of round {} not completed: {}", round, e.toString());
+            collector.reportError(e);
+            return false;
         }
     }
 

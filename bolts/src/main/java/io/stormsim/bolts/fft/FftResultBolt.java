@@ -6,11 +6,12 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Striping;
+import io.stormsim.run.Median;
+import io.stormsim.run.RunOutput;
+import java.util.Arrays;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
 public class FftResultBolt extends FftBolt implements SingleTask {
     public static final String OUTPUT = "output.c128";
     public static final String ROUNDS_CSV = "rounds.csv";
-    public static final String SUMMARY = "summary.txt";
+    public static final String SUMMARY = RunOutput.SUMMARY;
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient TreeMap<Long, Double> wallMs;
@@ -88,24 +89,23 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         for (Map.Entry<Long, Double> e : wallMs.entrySet()) {
             csv.append(String.format("%d,%.3f,%.3f%n", e.getKey(), e.getValue(), fft.flops() / e.getValue() / 1e6));
         }
-        Files.writeString(out.resolve(ROUNDS_CSV), csv, StandardCharsets.UTF_8);
-        double[] sorted = wallMs.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        RunOutput output = new RunOutput(out);
+        output.writeString(ROUNDS_CSV, csv);
+        double[] times = wallMs.values().stream().mapToDouble(Double::doubleValue).toArray();
+        double median = Median.of(times);
         String summary = String.format("m=%d%npoints=%d%ndirection=%s%ninput=%s%npartitions=%d%nworkers=%d%n"
                         + "timed_transforms=%d%nmedian_ms=%.3f%nmin_ms=%.3f%ngflops=%.3f%n"
                         + "bytes_between_partitions_per_transpose=%d,%d,%d%noutput=%s%n",
                 config.m(), fft.n, config.direction().key(),
                 config.inputFile().isEmpty() ? "seed " + config.seed() : config.inputFile(),
-                phasePartitions, workers, sorted.length, median, sorted[0], fft.flops() / median / 1e6,
+                phasePartitions, workers, times.length, median, Arrays.stream(times).min().getAsDouble(),
+                fft.flops() / median / 1e6,
                 Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions),
                 Striping.bytesBetweenPartitions(fft.n1, fft.n2, phasePartitions),
                 Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions), OUTPUT);
-        Path tmp = out.resolve(SUMMARY + ".tmp");
-        Files.writeString(tmp, summary, StandardCharsets.UTF_8);
-        Files.move(tmp, out.resolve(SUMMARY), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        output.complete(summary);
         LOG.info("fft: {} transforms of 2^{} points on {} partitions: median {} ms, {} GFLOP/s; results in {}",
-                sorted.length, config.m(), phasePartitions, String.format("%.2f", median),
+                times.length, config.m(), phasePartitions, String.format("%.2f", median),
                 String.format("%.2f", fft.flops() / median / 1e6), out.toAbsolutePath());
     }
 }

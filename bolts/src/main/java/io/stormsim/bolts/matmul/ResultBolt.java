@@ -6,13 +6,9 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.matrix.DenseMatrix;
 import io.stormsim.matrix.MatrixMarket;
 import io.stormsim.matrix.Summa;
+import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.JobCommand;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,10 +25,10 @@ import org.slf4j.LoggerFactory;
  */
 public class ResultBolt extends MatmulBolt implements SingleTask {
     public static final String JOBS_CSV = "jobs.csv";
-    public static final String SUMMARY = "summary.txt";
+    public static final String SUMMARY = RunOutput.SUMMARY;
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
-    private transient Path csv;
+    private transient RunOutput output;
     private transient Set<Long> done;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
@@ -56,12 +52,11 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         super.setUp(conf, context);
         done = new HashSet<>();
         firstEmittedMillis = Long.MAX_VALUE;
-        csv = config.outputDir().resolve(JOBS_CSV);
+        output = new RunOutput(config.outputDir());
         try {
-            Files.createDirectories(config.outputDir());
-            Files.writeString(csv, "job,try,latency_ms,c_bits_hash\n", StandardCharsets.UTF_8);
+            output.writeString(JOBS_CSV, "job,try,latency_ms,c_bits_hash\n");
         } catch (IOException e) {
-            throw new IllegalStateException("cannot write " + csv + ": " + e, e);
+            throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
         }
     }
 
@@ -71,11 +66,11 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         JobCommand job = parts.get(0).job;
         DenseMatrix c = summa.assemble(parts.stream().map(p -> p.blocks).toList());
         if (config.writeC()) {
-            MatrixMarket.write(config.outputDir().resolve(cFile(job.job)), c);
+            MatrixMarket.write(output.file(cFile(job.job)), c);
         }
         long latency = System.currentTimeMillis() - job.emittedMillis;
-        Files.writeString(csv, job.job + "," + (job.attempt + 1) + "," + latency + ","
-                + Long.toHexString(c.bitsHash()) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        output.append(JOBS_CSV, job.job + "," + (job.attempt + 1) + "," + latency + "," + Long.toHexString(c.bitsHash())
+                + "\n");
         if (!done.add(job.job)) {
             return;
         }
@@ -103,10 +98,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
                 s.n(), s.bs(), s.gridRows(), s.gridCols(), s.tasks(), done.size(), wall, flops / wall / 1e9,
                 (double) latencySumMillis / done.size(), t.broadcastBytes(), t.gatherBytes(),
                 config.writeC() ? "c-<job>.mtx (Matrix Market array)" : "not written (write.c = false); hashes in " + JOBS_CSV);
-        Path summary = config.outputDir().resolve(SUMMARY);
-        Path tmp = summary.resolveSibling(SUMMARY + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, summary, StandardCopyOption.REPLACE_EXISTING);
+        output.complete(text);
         LOG.info("matrix multiply complete: {} jobs in {} s", done.size(), String.format("%.3f", wall));
     }
 }

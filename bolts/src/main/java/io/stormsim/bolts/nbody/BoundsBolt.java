@@ -20,7 +20,7 @@ import org.apache.storm.task.TopologyContext;
  * Phase 1, and the keeper of each partition's bodies between rounds. A round's trigger says where its
  * state comes from: the initial conditions (its stripe of them), the update phase of the previous round
  * (handed over), or a complete checkpoint. At checkpoint rounds it first writes its bodies to the
- * checkpoint store; the diagnostics bolt marks the checkpoint complete once the round is done everywhere.
+ * checkpoint store; the spout marks the checkpoint complete once the round is done everywhere.
  * Then it sends its bounding box to every partition's decomposition phase.
  */
 public class BoundsBolt extends NbodyBolt {
@@ -74,7 +74,6 @@ public class BoundsBolt extends NbodyBolt {
         if (command.kind != StepCommand.Kind.RESTORE && config.run().checkpointAt(state.round)) {
             Bodies bodies = state.bodies;
             checkpoints.writePiece(state.round, partition, partitions, out -> BodiesBinary.write(bodies, out));
-            state.checkpointed = true;
         }
         Box box = Box.of(state.bodies);
         timed(state, Phase.BOUNDS);

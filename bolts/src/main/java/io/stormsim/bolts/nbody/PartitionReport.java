@@ -6,8 +6,6 @@ import io.stormsim.nbody.Conserved;
 /** What a partition reports to the diagnostics bolt at the end of a round. */
 public final class PartitionReport {
     public final long round;
-    /** Whether the partition wrote its checkpoint piece of this round. */
-    public final boolean checkpointed;
     public final Conserved conserved;
     /** Wall and CPU nanoseconds of each {@link Phase} on the partition this round. */
     public final long[] phaseNanos;
@@ -17,10 +15,9 @@ public final class PartitionReport {
     /** The partition's part of the live stream's body sample in a sample round, else null. */
     public final BodySample sample;
 
-    public PartitionReport(long round, boolean checkpointed, Conserved conserved, long[] phaseNanos, long[] phaseCpuNanos,
+    public PartitionReport(long round, Conserved conserved, long[] phaseNanos, long[] phaseCpuNanos,
                            Bodies finalBodies, BodySample sample) {
         this.round = round;
-        this.checkpointed = checkpointed;
         this.conserved = conserved;
         this.phaseNanos = phaseNanos;
         this.phaseCpuNanos = phaseCpuNanos;

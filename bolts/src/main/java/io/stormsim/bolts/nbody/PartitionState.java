@@ -14,8 +14,6 @@ import io.stormsim.nbody.RootCell;
 public final class PartitionState {
     /** The simulation round (time step) this state belongs to. */
     public long round;
-    /** Whether this partition wrote its checkpoint piece at the start of this round. */
-    public boolean checkpointed;
     public Bodies bodies;
     /** Morton keys of {@link #bodies}, when they are sorted by key. */
     public long[] keys;

@@ -50,18 +50,25 @@ public class UpdateBolt extends NbodyBolt {
         state.field = null;
         timed(state, Phase.UPDATE);
         boolean last = round == config.run().lastRound();
-        emitTo(REPORT, 0, step, new PartitionReport(round, state.checkpointed, conserved, state.phaseNanos,
+        emitTo(REPORT, 0, step, new PartitionReport(round, conserved, state.phaseNanos,
                 state.phaseCpuNanos, last ? state.bodies : null, sample));
         if (!last) {
             emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
         }
     }
 
-    /** This partition's file of the snapshot of round r (GADGET-2 format), at the synchronised time r*dt. */
+    /**
+     * This partition's file of the snapshot of round r (GADGET-2 format), at the synchronised time r*dt.
+     * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files.
+     */
     private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
         Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
         Files.createDirectories(dir);
-        GadgetSnapshot.write(dir.resolve(GadgetSnapshot.fileName(config.run().snapshotNumber(round), partition)),
-                bodies, round * config.params().dt(), totalBodies, partitions);
+        long number = config.run().snapshotNumber(round);
+        GadgetSnapshot.write(dir.resolve(GadgetSnapshot.fileName(number, partition)), bodies, round * config.params().dt(),
+                totalBodies, partitions);
+        if (partition == 0) {
+            GadgetSnapshot.prune(dir, number - config.run().snapshotKeep());
+        }
     }
 }

@@ -212,7 +212,6 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, PartitionState s) {
             out.writeLong(s.round);
-            out.writeBoolean(s.checkpointed);
             kryo.writeObjectOrNull(out, s.bodies, Bodies.class);
             out.writeBoolean(s.keys != null);
             if (s.keys != null) {
@@ -230,7 +229,6 @@ public class NbodyKryo implements IKryoDecorator {
         public PartitionState read(Kryo kryo, Input in, Class<? extends PartitionState> type) {
             PartitionState s = new PartitionState();
             s.round = in.readLong();
-            s.checkpointed = in.readBoolean();
             s.bodies = kryo.readObjectOrNull(in, Bodies.class);
             s.keys = in.readBoolean() ? readLongs(in) : null;
             s.root = kryo.readObjectOrNull(in, RootCell.class);
@@ -247,7 +245,6 @@ public class NbodyKryo implements IKryoDecorator {
         @Override
         public void write(Kryo kryo, Output out, PartitionReport r) {
             out.writeLong(r.round);
-            out.writeBoolean(r.checkpointed);
             kryo.writeObject(out, r.conserved);
             writeLongs(out, r.phaseNanos, r.phaseNanos.length);
             writeLongs(out, r.phaseCpuNanos, r.phaseCpuNanos.length);
@@ -257,7 +254,7 @@ public class NbodyKryo implements IKryoDecorator {
 
         @Override
         public PartitionReport read(Kryo kryo, Input in, Class<? extends PartitionReport> type) {
-            return new PartitionReport(in.readLong(), in.readBoolean(), kryo.readObject(in, Conserved.class), readLongs(in),
+            return new PartitionReport(in.readLong(), kryo.readObject(in, Conserved.class), readLongs(in),
                     readLongs(in), kryo.readObjectOrNull(in, Bodies.class), kryo.readObjectOrNull(in, BodySample.class));
         }
     }

@@ -14,7 +14,6 @@ import io.stormsim.bolts.nbody.PartitionState;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Conserved;
-import io.stormsim.nbody.Gravity;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.Parameters;
@@ -67,10 +66,9 @@ class NbodyKryoTest {
 
         Conserved c = new Conserved();
         c.add(bodies, 0, -1.5, 42);
-        PartitionReport r = StormKryo.roundTrip(kryo, new PartitionReport(5, true, c, new long[] {1, 2, 3, 4, 5, 6, 7},
+        PartitionReport r = StormKryo.roundTrip(kryo, new PartitionReport(5, c, new long[] {1, 2, 3, 4, 5, 6, 7},
                 new long[] {8, 9, 10, 11, 12, 13, 14}, null, null));
         assertEquals(5, r.round);
-        assertTrue(r.checkpointed);
         assertArrayEquals(new long[] {1, 2, 3, 4, 5, 6, 7}, r.phaseNanos);
         assertArrayEquals(new long[] {8, 9, 10, 11, 12, 13, 14}, r.phaseCpuNanos);
         assertEquals(c.totalEnergy(), r.conserved.totalEnergy());
@@ -78,7 +76,7 @@ class NbodyKryoTest {
         assertNull(r.finalBodies);
         assertNull(r.sample);
         BodySample sample = BodySample.of(bodies, 3);
-        PartitionReport sampled = StormKryo.roundTrip(kryo, new PartitionReport(6, false, c, new long[7], new long[7], null,
+        PartitionReport sampled = StormKryo.roundTrip(kryo, new PartitionReport(6, c, new long[7], new long[7], null,
                 sample));
         assertArrayEquals(sample.id, sampled.sample.id);
         assertArrayEquals(sample.x, sampled.sample.x);

@@ -3,12 +3,10 @@ package io.stormsim.spouts.pingpong;
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.PingPongConfig.Phase;
 import io.stormsim.pingpong.RoundTripTable;
+import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +38,7 @@ public class PingerSpout extends BaseRichSpout {
 
     private SpoutOutputCollector collector;
     private PingPongConfig config;
+    private RunOutput output;
     private List<Phase> phases;
     private PingWindow window;
     private String transport;
@@ -61,10 +60,11 @@ public class PingerSpout extends BaseRichSpout {
         transport = transportLabel(conf);
         port = context.getThisWorkerPort();
         rows = new ArrayList<>();
+        output = new RunOutput(config.outputDir());
         try {
-            Files.createDirectories(config.outputDir());
-            Files.deleteIfExists(config.outputDir().resolve(TABLE));
-            Files.writeString(config.outputDir().resolve(CSV), RoundTripTable.CSV_HEADER + "\n", StandardCharsets.UTF_8);
+            output.create();
+            Files.deleteIfExists(output.file(TABLE));
+            output.writeString(CSV, RoundTripTable.CSV_HEADER + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write to " + config.outputDir(), e);
         }
@@ -143,10 +143,8 @@ public class PingerSpout extends BaseRichSpout {
         table.append("pings sent ").append(pingsSent).append(", pongs received ").append(window.pongs())
                 .append(", with a wrong payload size ").append(window.wrongSizes())
                 .append(", from a ponger in another worker ").append(window.fromOtherWorkers()).append('\n');
-        Path tmp = config.outputDir().resolve(TABLE + ".tmp");
         try {
-            Files.writeString(tmp, table, StandardCharsets.UTF_8);
-            Files.move(tmp, config.outputDir().resolve(TABLE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            output.writeString(TABLE, table);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + TABLE + " in " + config.outputDir(), e);
         }
@@ -155,7 +153,7 @@ public class PingerSpout extends BaseRichSpout {
 
     private void append(String file, String text) {
         try {
-            Files.writeString(config.outputDir().resolve(file), text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            output.append(file, text);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + " in " + config.outputDir(), e);
         }

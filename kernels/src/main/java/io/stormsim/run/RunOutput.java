@@ -1,0 +1,74 @@
+package io.stormsim.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A run's output directory as every workload's sinks write it: whole files atomically ({@link AtomicFiles}),
+ * rows appended to logs, and the two files launchers wait for: {@value #SUMMARY}, written last by a bounded
+ * run that completed, and {@value #HALTED}, written by a spout that halted the run, with the reason.
+ */
+public final class RunOutput {
+    /** Written last by a run that completed; its presence says so. */
+    public static final String SUMMARY = "summary.txt";
+    /** Written when a run halts: why, for the user and for the launcher. */
+    public static final String HALTED = "halted.txt";
+
+    private final Path dir;
+
+    public RunOutput(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path file(String name) {
+        return dir.resolve(name);
+    }
+
+    /** Creates the directory if need be. */
+    public RunOutput create() throws IOException {
+        Files.createDirectories(dir);
+        return this;
+    }
+
+    /** Replaces file {@code name} whole. */
+    public void write(String name, AtomicFiles.Bytes content) throws IOException {
+        AtomicFiles.write(create().file(name), content);
+    }
+
+    /** Replaces file {@code name} whole with {@code text}. */
+    public void writeString(String name, CharSequence text) throws IOException {
+        AtomicFiles.writeString(create().file(name), text);
+    }
+
+    /** Replaces file {@code name} whole with {@code lines}, each ended by a newline. */
+    public void writeLines(String name, Iterable<? extends CharSequence> lines) throws IOException {
+        AtomicFiles.writeLines(create().file(name), lines);
+    }
+
+    /** Appends {@code rows} (ended by newlines) to file {@code name}. */
+    public void append(String name, CharSequence rows) throws IOException {
+        Files.writeString(file(name), rows, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /** Writes the summary: the run is complete. */
+    public void complete(CharSequence summary) throws IOException {
+        writeString(SUMMARY, summary);
+    }
+
+    /** Removes the summary of an earlier run, or of rounds a replay is about to redo. */
+    public void clearComplete() throws IOException {
+        Files.deleteIfExists(file(SUMMARY));
+    }
+
+    /** Writes why the run halted. */
+    public void halted(String reason) throws IOException {
+        writeString(HALTED, reason + "\n");
+    }
+}
