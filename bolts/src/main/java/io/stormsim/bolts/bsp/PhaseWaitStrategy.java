@@ -1,10 +1,7 @@
 package io.stormsim.bolts.bsp;
 
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.storm.Config;
 import org.apache.storm.policy.IWaitStrategy;
@@ -12,14 +9,15 @@ import org.apache.storm.utils.ObjectReader;
 
 /**
  * Storm's idle wait for the executors of a step topology ({@code topology.bolt.wait.strategy} and
- * {@code topology.spout.wait.strategy}): an idle executor parks, and every step a {@link StepBolt} of
- * this JVM ends wakes all parked executors at once.
+ * {@code topology.spout.wait.strategy}): an idle executor parks, and every step a {@link StepBolt} of the
+ * same topology in this JVM ends wakes all its parked executors at once ({@link PhaseActivity}; another
+ * topology's steps neither wake nor lengthen them).
  *
  * <p>Why: Storm's queues cannot wake their consumer, so an idle executor polls; with Storm's progressive
  * wait each wakes ~1,000 times a second, and when every core runs a phase's computation each wake-up
  * preempts it (measured: each force thread ~1,500 times a second with 2 partitions on 2 cores). Here an
  * executor parks at most {@code level3.sleep.millis} (Storm's key, bolt or spout) at a time, and at most
- * {@code topology.bolt.wait.park.microsec} while a step bolt of this JVM computes, if its input is
+ * {@code topology.bolt.wait.park.microsec} while a step bolt of its topology computes, if its input is
  * announced: it is a step bolt whose sources are all step bolts of this worker, or any executor of a
  * one-worker topology. A step bolt's outputs reach their local consumers when its step ends, and that end
  * wakes them. In a one-worker topology what else arrives comes from the spout or the acker, which act on
@@ -31,10 +29,7 @@ import org.apache.storm.utils.ObjectReader;
  * long park (at worst, if the thread parked elsewhere in between and used the permit, for one).
  */
 public final class PhaseWaitStrategy implements IWaitStrategy {
-    private static final AtomicInteger COMPUTING = new AtomicInteger();
-    private static final Set<Thread> REGISTERED = ConcurrentHashMap.newKeySet();
-    private static final ThreadLocal<Boolean> LOCAL_INPUTS = ThreadLocal.withInitial(() -> false);
-
+    private PhaseActivity activity;
     private long idleParkNanos;
     private long computingParkNanos;
     private boolean oneWorker;
@@ -46,6 +41,7 @@ public final class PhaseWaitStrategy implements IWaitStrategy {
             throw new IllegalArgumentException(PhaseWaitStrategy.class.getSimpleName() + " waits for input, not for"
                     + " back pressure: set it as topology.bolt.wait.strategy or topology.spout.wait.strategy");
         }
+        activity = PhaseActivity.of(String.valueOf(conf.get(Config.STORM_ID)));
         idleParkNanos = TimeUnit.MILLISECONDS.toNanos(ObjectReader.getLong(conf.get(spout
                 ? Config.TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS
                 : Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS)));
@@ -56,34 +52,12 @@ public final class PhaseWaitStrategy implements IWaitStrategy {
 
     @Override
     public int idle(int idleCounter) throws InterruptedException {
-        REGISTERED.add(Thread.currentThread());
-        boolean announced = oneWorker || LOCAL_INPUTS.get();
-        LockSupport.parkNanos(this, announced && COMPUTING.get() > 0 ? computingParkNanos : idleParkNanos);
+        activity.register();
+        boolean announced = oneWorker || activity.callerHasLocalInputs();
+        LockSupport.parkNanos(this, announced && activity.computing() ? computingParkNanos : idleParkNanos);
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         return idleCounter + 1;
-    }
-
-    /** Called by a step bolt in its executor's thread: whether all its input comes from step bolts of this worker. */
-    static void inputsFromThisWorker(boolean local) {
-        LOCAL_INPUTS.set(local);
-    }
-
-    /** A step bolt of this JVM starts computing a step. */
-    static void computeStarted() {
-        COMPUTING.incrementAndGet();
-    }
-
-    /** A step bolt of this JVM has emitted and acked its step: its consumers, parked or about to park, wake. */
-    static void computeEnded() {
-        COMPUTING.decrementAndGet();
-        for (Thread registered : REGISTERED) {
-            if (registered.isAlive()) {
-                LockSupport.unpark(registered);
-            } else {
-                REGISTERED.remove(registered);
-            }
-        }
     }
 }

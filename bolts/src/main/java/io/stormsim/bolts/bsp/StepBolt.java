@@ -56,6 +56,7 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient OutputCollector collector;
     private transient TopologyContext context;
     private transient StepGathering<Tuple> gathering;
+    private transient PhaseActivity activity;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
     private transient long stepStartCpuNanos;
@@ -100,7 +101,8 @@ public abstract class StepBolt extends BaseRichBolt {
                     + context.getThisComponentId() + " reports per step");
         }
         THREADS.setThreadCpuTimeEnabled(true);
-        PhaseWaitStrategy.inputsFromThisWorker(context.getThisSources().keySet().stream()
+        activity = PhaseActivity.of(context.getStormId());
+        activity.inputsFromThisWorker(context.getThisSources().keySet().stream()
                 .map(GlobalStreamId::get_componentId)
                 .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
                         && context.getThisWorkerTasks().containsAll(context.getComponentTasks(source))));
@@ -171,11 +173,11 @@ public abstract class StepBolt extends BaseRichBolt {
         complete.stale().forEach(collector::fail);
         Map<String, List<Object>> byStream = new HashMap<>();
         complete.byStream().forEach((stream, tuples) -> byStream.put(stream, payloads(tuples)));
-        PhaseWaitStrategy.computeStarted();
+        activity.computeStarted();
         try {
             computeAndAck(step, byStream, complete.all());
         } finally {
-            PhaseWaitStrategy.computeEnded();
+            activity.computeEnded();
         }
     }
 
@@ -266,6 +268,12 @@ public abstract class StepBolt extends BaseRichBolt {
                     + " must go to exactly one component, goes to " + (targets == null ? "none" : targets.keySet()));
         }
         return context.getComponentTasks(targets.keySet().iterator().next());
+    }
+
+    /** The topology is going away (Storm calls this on kill in local mode; a cluster ends the worker instead). */
+    @Override
+    public void cleanup() {
+        PhaseActivity.release(context.getStormId());
     }
 
     @Override

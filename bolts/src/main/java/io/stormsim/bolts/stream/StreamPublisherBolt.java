@@ -99,6 +99,7 @@ public class StreamPublisherBolt extends StepBolt implements SingleTask {
 
     @Override
     public void cleanup() {
+        super.cleanup();
         if (publisher != null) {
             publisher.close();
             publisher = null;

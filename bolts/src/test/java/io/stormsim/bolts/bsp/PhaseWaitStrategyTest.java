@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 class PhaseWaitStrategyTest {
     /** Parks far longer than any test waits: an idle() that returns was woken. */
     private static final long HOUR_MILLIS = 3_600_000L;
+    private static final String TOPOLOGY = "wait-test-1-1";
+    private static final PhaseActivity STEPS = PhaseActivity.of(TOPOLOGY);
 
     private static PhaseWaitStrategy strategy(long idleParkMillis, long computingParkMillis) {
         return strategy(1, idleParkMillis, computingParkMillis);
@@ -22,7 +24,7 @@ class PhaseWaitStrategyTest {
 
     private static PhaseWaitStrategy strategy(int workers, long idleParkMillis, long computingParkMillis) {
         PhaseWaitStrategy s = new PhaseWaitStrategy();
-        s.prepare(Map.of(Config.TOPOLOGY_WORKERS, workers,
+        s.prepare(Map.of(Config.STORM_ID, TOPOLOGY, Config.TOPOLOGY_WORKERS, workers,
                 Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS, idleParkMillis,
                 Config.TOPOLOGY_BOLT_WAIT_PARK_MICROSEC, computingParkMillis * 1000), WaitSituation.BOLT_WAIT);
         return s;
@@ -51,10 +53,10 @@ class PhaseWaitStrategyTest {
     void theEndOfAStepWakesAnExecutorParkedWhileAPhaseComputes() throws Exception {
         PhaseWaitStrategy s = strategy(HOUR_MILLIS, HOUR_MILLIS);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        PhaseWaitStrategy.computeStarted();
+        STEPS.computeStarted();
         Thread executor = idleOnce(s, failure);
         awaitParked(executor);
-        PhaseWaitStrategy.computeEnded();
+        STEPS.computeEnded();
         executor.join(60_000);
         assertFalse(executor.isAlive(), "still parked after the step ended");
         assertEquals(null, failure.get());
@@ -83,16 +85,16 @@ class PhaseWaitStrategyTest {
         while (!registered.get()) {
             Thread.onSpinWait();
         }
-        PhaseWaitStrategy.computeStarted();
-        PhaseWaitStrategy.computeStarted();
-        PhaseWaitStrategy.computeEnded();
+        STEPS.computeStarted();
+        STEPS.computeStarted();
+        STEPS.computeEnded();
         stepEnded.set(true);
         try {
             executor.join(60_000);
             assertFalse(executor.isAlive(), "the wake-up that came before the park was lost: parked for the long wait");
             assertEquals(null, failure.get());
         } finally {
-            PhaseWaitStrategy.computeEnded();
+            STEPS.computeEnded();
         }
     }
 
@@ -100,13 +102,13 @@ class PhaseWaitStrategyTest {
     void anExecutorOfATopologyOfSeveralWorkersNotFedByItsStepBoltsKeepsTheShortPark() throws Exception {
         PhaseWaitStrategy s = strategy(2, 1, HOUR_MILLIS);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        PhaseWaitStrategy.computeStarted();
+        STEPS.computeStarted();
         try {
             Thread remoteFed = idleOnce(s, failure);
             remoteFed.join(60_000);
             assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker or a spout parked for the long wait");
             Thread localFed = new Thread(() -> {
-                PhaseWaitStrategy.inputsFromThisWorker(true);
+                STEPS.inputsFromThisWorker(true);
                 try {
                     s.idle(0);
                 } catch (Throwable e) {
@@ -118,7 +120,34 @@ class PhaseWaitStrategyTest {
             Thread.sleep(100);
             assertTrue(localFed.isAlive(), "a step bolt fed by step bolts of its worker did not wait for the step's end");
         } finally {
-            PhaseWaitStrategy.computeEnded();
+            STEPS.computeEnded();
+        }
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void anotherTopologysStepsNeitherWakeNorLengthenAPark() throws Exception {
+        PhaseWaitStrategy s = strategy(HOUR_MILLIS, HOUR_MILLIS);
+        PhaseActivity other = PhaseActivity.of("other-topology-2-2");
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread executor = idleOnce(s, failure);
+        awaitParked(executor);
+        other.computeStarted();
+        other.computeEnded();
+        Thread.sleep(100);
+        assertTrue(executor.isAlive(), "woken by the end of another topology's step");
+        STEPS.computeStarted();
+        STEPS.computeEnded();
+        executor.join(60_000);
+        assertFalse(executor.isAlive(), "still parked after its own topology's step ended");
+        PhaseWaitStrategy shortPark = strategy(1, HOUR_MILLIS);
+        other.computeStarted();
+        try {
+            Thread idle = idleOnce(shortPark, failure);
+            idle.join(60_000);
+            assertFalse(idle.isAlive(), "parked for the long wait while only another topology computed");
+        } finally {
+            other.computeEnded();
         }
         assertEquals(null, failure.get());
     }
