@@ -41,7 +41,12 @@ public final class PhaseWaitStrategy implements IWaitStrategy {
             throw new IllegalArgumentException(PhaseWaitStrategy.class.getSimpleName() + " waits for input, not for"
                     + " back pressure: set it as topology.bolt.wait.strategy or topology.spout.wait.strategy");
         }
-        activity = PhaseActivity.of(String.valueOf(conf.get(Config.STORM_ID)));
+        Object topologyId = conf.get(Config.STORM_ID);
+        if (topologyId == null) {
+            throw new IllegalStateException(Config.STORM_ID + " is not in the executor's config: cannot tell which"
+                    + " topology's steps to wait for");
+        }
+        activity = PhaseActivity.of(topologyId.toString());
         idleParkNanos = TimeUnit.MILLISECONDS.toNanos(ObjectReader.getLong(conf.get(spout
                 ? Config.TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS
                 : Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS)));
