@@ -4,6 +4,9 @@ import java.util.function.Consumer;
 
 /** The reference run on one thread: the whole global tree every round. */
 public final class SequentialSimulation {
+    /** The phases of a sequential round, as {@link RoundObserver#phase} names them. */
+    public static final String BOUNDS = "bounds", SORT = "keys+sort", TREE = "tree", FORCE = "force", UPDATE = "update";
+
     private final Parameters params;
     private Bodies bodies;
     private long round;
@@ -15,13 +18,28 @@ public final class SequentialSimulation {
 
     /** Runs one force round and returns the conserved quantities at its time. */
     public Conserved round() {
+        return round(RoundObserver.NONE);
+    }
+
+    /** Runs one force round, telling {@code observer} each phase's time and what it made. */
+    public Conserved round(RoundObserver observer) {
+        long t0 = System.nanoTime();
         RootCell root = RootCell.around(Box.of(bodies));
+        long t1 = System.nanoTime();
+        observer.phase(BOUNDS, 0, t1 - t0, root);
         PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(bodies, root);
         bodies = kb.bodies();
+        long t2 = System.nanoTime();
+        observer.phase(SORT, 0, t2 - t1, kb);
         Octree tree = TreeBuilder.build(bodies, kb.keys(), root, params.leafCapacity(), params.theta());
+        long t3 = System.nanoTime();
+        observer.phase(TREE, 0, t3 - t2, tree);
         Gravity.Field field = TreeWalk.field(tree, 0, new int[] {0}, 0, bodies.n, params.softening(), params.groupSize());
+        long t4 = System.nanoTime();
+        observer.phase(FORCE, 0, t4 - t3, field, tree);
         Conserved conserved = Leapfrog.close(bodies, field, params.dt(), round);
         Leapfrog.open(bodies, field, params.dt(), round++, params.steps());
+        observer.phase(UPDATE, 0, System.nanoTime() - t4, conserved);
         return conserved;
     }
 
