@@ -19,7 +19,7 @@ public class SpectrumBolt extends FftBolt {
 
     @Override
     protected Map<String, FanIn> inputs() {
-        return Map.of(SecondPassBolt.SPECTRUM, FanIn.EACH_SOURCE_TASK, TimestepSpout.STREAM, FanIn.EACH_SOURCE_TASK);
+        return Map.of(RowPassBolt.SPECTRUM, FanIn.EACH_SOURCE_TASK, TimestepSpout.STREAM, FanIn.EACH_SOURCE_TASK);
     }
 
     @Override
@@ -30,7 +30,7 @@ public class SpectrumBolt extends FftBolt {
     @Override
     protected void onStep(long step, StepInputs in) {
         StepCommand command = in.one(TimestepSpout.STREAM);
-        ComplexBlock rows = received(in.all(SecondPassBolt.SPECTRUM));
+        ComplexBlock rows = received(in.all(RowPassBolt.SPECTRUM));
         emitTo(REPORT, 0, step, new FftReport(command.round, command.round == 0 ? rows : ComplexBlock.zeros(0, 0)));
     }
 }
