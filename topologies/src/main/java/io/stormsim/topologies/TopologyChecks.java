@@ -51,6 +51,7 @@ public final class TopologyChecks {
                         + workload.name() + " are " + String.join(", ", workload.keys()));
             }
         }
+        checkKryoDecorators(config, workload);
         try {
             workload.check(def, config);
             checkPartitions(def, workload.partitionRule(config));
@@ -91,6 +92,18 @@ public final class TopologyChecks {
                 throw new ConfigException("bolt '" + b.getId() + "' parallelism = " + b.getParallelism()
                         + " is not allowed: every phase bolt runs one task per partition, and bolt '" + firstPhase.getId()
                         + "' has " + firstPhase.getParallelism() + " (set them all from ${partitions})");
+            }
+        }
+    }
+
+    /** Every serializer the workload's payloads need is registered: without, a worker would fail on its first tuple. */
+    private static void checkKryoDecorators(Map<String, Object> config, Workload workload) throws ConfigException {
+        Object listed = config.get(Config.TOPOLOGY_KRYO_DECORATORS);
+        List<?> decorators = listed instanceof List<?> l ? l : List.of();
+        for (String needed : workload.kryoDecorators()) {
+            if (!decorators.contains(needed)) {
+                throw new ConfigException(Config.TOPOLOGY_KRYO_DECORATORS + " = " + listed + " is not allowed: must list "
+                        + needed + ", the serializers of the " + workload.name() + " workload's messages");
             }
         }
     }

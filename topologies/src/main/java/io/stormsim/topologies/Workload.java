@@ -35,6 +35,14 @@ public interface Workload {
         return PartitionRule.ANY;
     }
 
+    /**
+     * The Kryo decorators ({@code IKryoDecorator}) that register the serializers of the workload's payloads:
+     * the YAML's {@code topology.kryo.decorators} must list them (checked before submitting).
+     */
+    default List<String> kryoDecorators() {
+        return List.of();
+    }
+
     /** Where the run writes its results. */
     Path outputDir(Map<String, Object> config);
 

@@ -101,6 +101,15 @@ class TopologyChecksTest extends ConfigChecks {
     }
 
     @Test
+    void aMissingSerializerOfTheWorkloadIsRejected() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("    - \"io.stormsim.bolts.wire.NbodyKryo\"\n", ""));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertEquals("topology.kryo.decorators = [io.stormsim.bolts.wire.StreamKryo] is not allowed: must list"
+                + " io.stormsim.bolts.wire.NbodyKryo, the serializers of the nbody workload's messages", error);
+    }
+
+    @Test
     void unresolvedPlaceholderIsRejectedWithItsLine() throws Exception {
         Path yaml = copyOfYaml(s -> s.replace("${theta}", "${theta.typo}"));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))

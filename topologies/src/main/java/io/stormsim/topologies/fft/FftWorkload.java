@@ -3,6 +3,7 @@ package io.stormsim.topologies.fft;
 import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.fft.FftConfig;
 import io.stormsim.bolts.fft.FftResultBolt;
+import io.stormsim.bolts.wire.FftKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
@@ -32,6 +33,11 @@ public final class FftWorkload implements Workload {
     @Override
     public PartitionRule partitionRule(Map<String, Object> config) {
         return FftConfig.from(config);
+    }
+
+    @Override
+    public List<String> kryoDecorators() {
+        return List.of(FftKryo.class.getName());
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.stormsim.topologies.matmul;
 import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.matmul.MatmulConfig;
 import io.stormsim.bolts.matmul.ResultBolt;
+import io.stormsim.bolts.wire.MatmulKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
@@ -42,6 +43,11 @@ public final class MatmulWorkload implements Workload {
     @Override
     public PartitionRule partitionRule(Map<String, Object> config) {
         return MatmulConfig.from(config);
+    }
+
+    @Override
+    public List<String> kryoDecorators() {
+        return List.of(MatmulKryo.class.getName());
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.stormsim.topologies.nbody;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
+import io.stormsim.bolts.wire.NbodyKryo;
+import io.stormsim.bolts.wire.StreamKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
@@ -32,6 +34,11 @@ public final class NbodyWorkload implements Workload {
         if (nbody.run().checkpointEvery() > 0) {
             TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
         }
+    }
+
+    @Override
+    public List<String> kryoDecorators() {
+        return List.of(NbodyKryo.class.getName(), StreamKryo.class.getName());
     }
 
     @Override
