@@ -49,13 +49,7 @@ class ClusterFaultIntegrationTest {
         try {
             cluster.start();
             Path out = tmp.resolve("out");
-            TopologyFile topology = TopologyFile.load(LocalClusterTest.YAML, null, Map.ofEntries(
-                    Map.entry("n", String.valueOf(N)), Map.entry("seed", String.valueOf(SEED)),
-                    Map.entry("steps", String.valueOf(STEPS)), Map.entry("dt", String.valueOf(DT)),
-                    Map.entry("theta", String.valueOf(THETA)), Map.entry("epsilon", String.valueOf(EPSILON)),
-                    Map.entry("partitions", String.valueOf(PARTITIONS)), Map.entry("workers", String.valueOf(WORKERS)),
-                    Map.entry("output.dir", out.toString()), Map.entry("checkpoint.every", "5"),
-                    Map.entry("message.timeout.secs", "15")), false);
+            TopologyFile topology = smallRun(out, STEPS);
             NimbusAddress address = NimbusAddress.of(cluster.layout());
             TopologySubmission.submit(topology, address);
             Path csv = out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV);
@@ -81,9 +75,7 @@ class ClusterFaultIntegrationTest {
                     nimbus.killTopologyWithOpts(topology.name(), now);
                 }
             }
-            Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
-                    Parameters.of(STEPS, DT, THETA, EPSILON)).run(c -> { }).sortedById();
-            assertTrue(sequential.sameStateBits(BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
+            assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
                     "final bodies after two worker kills differ from the sequential kernel");
             assertTrue(workerLogsContain(cluster.layout().logs(), "restoring"), "the worker logs show the restore");
             assertTrue(workerLogsContain(cluster.layout().logs(), "spout restarted"), "the worker logs show the spout's restart");
@@ -91,6 +83,23 @@ class ClusterFaultIntegrationTest {
             cluster.stop();
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
         }
+    }
+
+    /** The default YAML, N bodies on PARTITIONS partitions and WORKERS workers, a checkpoint every 5 rounds. */
+    static TopologyFile smallRun(Path out, int steps) throws Exception {
+        return TopologyFile.load(LocalClusterTest.YAML, null, Map.ofEntries(
+                Map.entry("n", String.valueOf(N)), Map.entry("seed", String.valueOf(SEED)),
+                Map.entry("steps", String.valueOf(steps)), Map.entry("dt", String.valueOf(DT)),
+                Map.entry("theta", String.valueOf(THETA)), Map.entry("epsilon", String.valueOf(EPSILON)),
+                Map.entry("partitions", String.valueOf(PARTITIONS)), Map.entry("workers", String.valueOf(WORKERS)),
+                Map.entry("output.dir", out.toString()), Map.entry("checkpoint.every", "5"),
+                Map.entry("message.timeout.secs", "15")), false);
+    }
+
+    /** The sequential kernel's final bodies for {@link #smallRun}. */
+    static Bodies sequentialBits(int steps) {
+        return new SequentialSimulation(PlummerSphere.generate(N, SEED), Parameters.of(steps, DT, THETA, EPSILON))
+                .run(c -> { }).sortedById();
     }
 
     private static int portOf(TopologyInfo info, String component) {
@@ -125,7 +134,7 @@ class ClusterFaultIntegrationTest {
         return -1;
     }
 
-    private static void awaitRows(Path csv, int rows) throws Exception {
+    static void awaitRows(Path csv, int rows) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!(Files.exists(csv) && Files.readAllLines(csv).size() >= rows)) {
             checkNotHalted(csv.resolveSibling(TimestepSpout.HALTED));
@@ -136,7 +145,7 @@ class ClusterFaultIntegrationTest {
         }
     }
 
-    private static void awaitFile(Path file) throws Exception {
+    static void awaitFile(Path file) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!Files.exists(file)) {
             checkNotHalted(file.resolveSibling(TimestepSpout.HALTED));
@@ -147,7 +156,7 @@ class ClusterFaultIntegrationTest {
         }
     }
 
-    private static void checkNotHalted(Path halted) throws IOException {
+    static void checkNotHalted(Path halted) throws IOException {
         if (Files.exists(halted)) {
             fail("the run halted: " + Files.readString(halted));
         }
