@@ -10,7 +10,7 @@ import java.util.List;
 public record RoundFigures(long round, double time, Conserved total, double relEnergyError, double costImbalance,
                            long roundWallNanos, long[] phaseWallNanos, long[] phaseCpuNanos) {
     /**
-     * @param initialEnergy the total energy of round 0 (round 0 itself uses its own)
+     * @param initialEnergy the total energy of round 0, the reference of the energy error; NaN: this round's
      * @param conserved     each partition's conserved quantities, in partition order
      * @param phaseWall     each partition's wall nanoseconds per phase
      * @param phaseCpu      each partition's CPU nanoseconds per phase
@@ -24,7 +24,7 @@ public record RoundFigures(long round, double time, Conserved total, double relE
             maxInteractions = Math.max(maxInteractions, c.interactions);
         }
         double energy = total.totalEnergy();
-        double e0 = round == 0 ? energy : initialEnergy;
+        double e0 = Double.isNaN(initialEnergy) ? energy : initialEnergy;
         double meanInteractions = (double) total.interactions / conserved.size();
         double imbalance = meanInteractions > 0 ? maxInteractions / meanInteractions : 1.0;
         return new RoundFigures(round, round * dt, total, (energy - e0) / Math.abs(e0), imbalance, roundWallNanos,

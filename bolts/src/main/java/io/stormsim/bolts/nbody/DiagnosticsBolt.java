@@ -56,7 +56,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         output = new RunOutput(config.outputDir());
-        log = new DiagnosticsLog(output);
+        log = new DiagnosticsLog(output, config.run().steps() == 0 ? config.run().logRows() : 0);
         series = new EnergySeries(MAX_PLOT_POINTS);
         nextRound = -1;
         for (DiagnosticsColumns.Gauge g : DiagnosticsColumns.GAUGES) {
@@ -77,7 +77,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         RoundFigures f = RoundFigures.reduce(round, config.params().dt(), initialEnergy,
                 reports.stream().map(r -> r.conserved).toList(), reports.stream().map(r -> r.phaseNanos).toList(),
                 reports.stream().map(r -> r.phaseCpuNanos).toList(), now - lastRoundNanos);
-        if (round == 0) {
+        if (Double.isNaN(initialEnergy)) {
             initialEnergy = f.total().totalEnergy();
         }
         log.append(f);
@@ -106,10 +106,12 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
 
     /** The first round this task sees, or a replay: the log continues at {@code round}, and the run is not complete. */
     private void startAt(long round) throws IOException {
-        double e0 = log.startAt(round);
-        if (round > 0) {
-            initialEnergy = e0;
-            LOG.info("diagnostics continue at round {} ({} earlier rows kept)", round, round);
+        initialEnergy = log.startAt(round);
+        if (round > 0 && Double.isNaN(initialEnergy)) {
+            LOG.warn("diagnostics start at round {} with no earlier rows: energy errors are relative to round {}",
+                    round, round);
+        } else if (round > 0) {
+            LOG.info("diagnostics continue at round {}", round);
         }
         output.clearComplete();
         series.dropFrom(round * config.params().dt());
