@@ -21,7 +21,7 @@ import org.apache.storm.generated.AlreadyAliveException;
  * local directory. (On a cluster of several machines they must also be on a file system all share.)
  */
 final class TopologySubmission {
-    /** The directory of a metrics reporter that writes CSV files ({@code CsvStormReporter}). */
+    /** The directory of a metrics reporter that writes CSV files ({@code CsvStormReporter}, {@code BoundedCsvStormReporter}). */
     static final String CSV_REPORTER_DIR = "csv.log.dir";
 
     private TopologySubmission() {
