@@ -41,33 +41,43 @@ public final class ScalingStudy implements Callable<Integer> {
 
     @Parameters(paramLabel = "PART", arity = "0..*", description = "${COMPLETION-CANDIDATES} (default: all)")
     private Set<Part> parts = EnumSet.noneOf(Part.class);
-    @Option(names = "--out-dir", paramLabel = "DIR", defaultValue = Bench.HOME + "/benchmarks/target/scaling",
-            description = "where the results go (default: ${DEFAULT-VALUE})")
+    @Option(names = "--quick", description = "a smoke test at small N (timing up to 1e4, memory and exchange at 1e4):"
+            + " numbers not meaningful, the projection's fits need N >= 1e5")
+    private boolean quick;
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "where the results go (default:"
+            + " benchmarks/target/scaling, with --quick benchmarks/target/scaling-quick)")
     private Path out;
 
     @Override
     public Integer call() throws Exception {
         Set<Part> wanted = parts.isEmpty() ? EnumSet.allOf(Part.class) : EnumSet.copyOf(parts);
+        out = out != null ? out : Bench.home(quick ? "benchmarks/target/scaling-quick" : "benchmarks/target/scaling");
         System.err.println("bench scaling: load average " + Machine.load() + " on " + Runtime.getRuntime().availableProcessors()
                 + " cores (measure when it is low)");
         Files.createDirectories(out);
         if (wanted.contains(Part.timing)) {
             System.err.println("bench scaling: timing (~5 min) ...");
-            Path png = Bench.home("docs/scaling.png");
+            // a smoke test leaves the plot in docs/ alone
+            Path png = quick ? out.resolve("scaling.png") : Bench.home("docs/scaling.png");
             Files.createDirectories(png.getParent());
-            inherit(List.of("-Xmx6g"), "scaling-timing", "--csv", out.resolve("scaling.csv").toString(),
-                    "--md", out.resolve("scaling.md").toString(), "--png", png.toString());
+            List<String> timing = new ArrayList<>(List.of("scaling-timing", "--csv", out.resolve("scaling.csv").toString(),
+                    "--md", out.resolve("scaling.md").toString(), "--png", png.toString()));
+            if (quick) {
+                timing.addAll(List.of("--sizes", "1000,3000,10000"));
+            }
+            inherit(List.of("-Xmx6g"), timing.toArray(String[]::new));
         }
         if (wanted.contains(Part.memory)) {
-            System.err.println("bench scaling: memory at N = 1e6 (~2 min) ...");
+            System.err.println("bench scaling: memory at N = " + memoryN() + " (~2 min at 1e6) ...");
             Path md = out.resolve("memory.md");
-            ChildJvm.tee(ChildJvm.bench(List.of("-Xmx2g"), List.of("memory", "--n", "1000000", "--rounds", "3")),
+            ChildJvm.tee(ChildJvm.bench(List.of("-Xmx2g"), List.of("memory", "--n", memoryN(), "--rounds", "3")),
                     "memory", md);
             smallestHeap(md);
         }
         if (wanted.contains(Part.exchange)) {
             System.err.println("bench scaling: exchange volumes (~10 min) ...");
-            inherit(List.of("-Xmx6g"), "exchange", "--sizes", "10000,100000,300000,1000000", "--partitions", "2,4,8,16",
+            inherit(List.of("-Xmx6g"), "exchange", "--sizes", quick ? "10000" : "10000,100000,300000,1000000",
+                    "--partitions", quick ? "2,4" : "2,4,8,16",
                     "--csv", out.resolve("exchange.csv").toString(), "--md", out.resolve("exchange.md").toString());
         }
         if (wanted.contains(Part.projection)) {
@@ -75,6 +85,10 @@ public final class ScalingStudy implements Callable<Integer> {
                     "--exchange", out.resolve("exchange.csv").toString())), "projection", out.resolve("projection.md"));
         }
         return 0;
+    }
+
+    private String memoryN() {
+        return quick ? "10000" : "1000000";
     }
 
     /** A benchmark in a JVM of its own with the given options, its output on this one's. */
@@ -86,20 +100,20 @@ public final class ScalingStudy implements Callable<Integer> {
         System.out.println();
     }
 
-    /** The smallest -Xmx of {@link #PROBE_HEAPS_MIB} (G1, default settings) that runs 2 rounds at N = 1e6, appended to md. */
+    /** The smallest -Xmx of {@link #PROBE_HEAPS_MIB} (G1, default settings) that runs 2 rounds at N = 1e6 (1e4 quick), appended to md. */
     private void smallestHeap(Path md) throws Exception {
         List<String> lines = new ArrayList<>(List.of(""));
         for (int mib : PROBE_HEAPS_MIB) {
             Path err = out.resolve("probe-" + mib + ".err");
-            Process p = ChildJvm.bench(List.of("-Xmx" + mib + "m"), List.of("memory", "--n", "1000000", "--rounds", "2",
+            Process p = ChildJvm.bench(List.of("-Xmx" + mib + "m"), List.of("memory", "--n", memoryN(), "--rounds", "2",
                     "--probe")).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
             boolean ended = p.waitFor(600, TimeUnit.SECONDS);
             if (!ended) {
                 p.destroyForcibly().waitFor();
             }
             if (ended && p.exitValue() == 0) {
-                lines.add("smallest -Xmx of 160, 192, 224, 256, 288, 320, 384, 512, 768, 1024 MiB that runs 2 rounds at N = 1e6: "
-                        + mib + " MiB");
+                lines.add("smallest -Xmx of 160, 192, 224, 256, 288, 320, 384, 512, 768, 1024 MiB that runs 2 rounds at N = "
+                        + memoryN() + ": " + mib + " MiB");
                 break;
             }
             lines.add("-Xmx" + mib + "m: fails (" + (ended ? outOfMemory(err) : "not done in 600 s") + ")");
