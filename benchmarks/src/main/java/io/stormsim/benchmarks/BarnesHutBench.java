@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.storm.LocalCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -132,33 +133,39 @@ public final class BarnesHutBench implements Callable<Integer> {
         return Files.readString(dir.resolve(RESULT_FILE)).strip();
     }
 
+    /** What both measurements take: where the result goes, the bodies and the steps. */
+    static final class Measurement {
+        @Option(names = "--dir", required = true)
+        Path dir;
+        @Option(names = "--n", required = true)
+        int n;
+        @Option(names = "--steps", required = true)
+        int steps;
+    }
+
     /** One sequential measurement: writes the median seconds of a step after WARMUP to DIR's result file. */
     @Command(name = Sequential.NAME, hidden = true)
     static final class Sequential implements Callable<Integer> {
         static final String NAME = "barnes-hut-sequential";
-        @Option(names = "--dir", required = true)
-        private Path dir;
-        @Option(names = "--n", required = true)
-        private int n;
-        @Option(names = "--steps", required = true)
-        private int steps;
+        @Mixin
+        private Measurement m;
         @Option(names = "--warmup", required = true)
         private int warmup;
 
         @Override
         public Integer call() throws Exception {
-            SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(n, 42),
-                    io.stormsim.nbody.Parameters.of(steps, DT, THETA, EPSILON));
+            SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(m.n, 42),
+                    io.stormsim.nbody.Parameters.of(m.steps, DT, THETA, EPSILON));
             List<Double> seconds = new ArrayList<>();
-            for (int r = 0; r <= steps; r++) {
+            for (int r = 0; r <= m.steps; r++) {
                 long t0 = System.nanoTime();
                 Conserved c = sim.round();
                 seconds.add((System.nanoTime() - t0) / 1e9);
-                if (c.bodies != n) {
-                    throw new BenchException("lost bodies: " + c.bodies + " of " + n + " after round " + r);
+                if (c.bodies != m.n) {
+                    throw new BenchException("lost bodies: " + c.bodies + " of " + m.n + " after round " + r);
                 }
             }
-            Files.writeString(dir.resolve(RESULT_FILE), String.valueOf(Stats.median(seconds.subList(warmup, seconds.size()))));
+            Files.writeString(m.dir.resolve(RESULT_FILE), String.valueOf(Stats.median(seconds.subList(warmup, seconds.size()))));
             return 0;
         }
     }
@@ -167,28 +174,24 @@ public final class BarnesHutBench implements Callable<Integer> {
     @Command(name = Topology.NAME, hidden = true)
     static final class Topology implements Callable<Integer> {
         static final String NAME = "barnes-hut-topology";
-        @Option(names = "--dir", required = true)
-        private Path dir;
+        @Mixin
+        private Measurement m;
         @Option(names = "--yaml", required = true)
         private Path yaml;
-        @Option(names = "--n", required = true)
-        private int n;
         @Option(names = "--partitions", required = true)
         private int partitions;
-        @Option(names = "--steps", required = true)
-        private int steps;
 
         @Override
         public Integer call() throws Exception {
-            Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(n), "steps", String.valueOf(steps),
+            Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(m.n), "steps", String.valueOf(m.steps),
                     "partitions", String.valueOf(partitions), "theta", String.valueOf(THETA),
-                    "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", dir.toString()));
+                    "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", m.dir.toString()));
             TopologyFile topology = TopologyFile.load(yaml, null, props, false);
             HeapAfterGc heap = new HeapAfterGc();
             try (LocalCluster cluster = new LocalCluster()) {
                 LocalRun.run(cluster, topology, Duration.ofHours(2));
             }
-            Files.writeString(dir.resolve(RESULT_FILE), String.valueOf(heap.maxBytes()));
+            Files.writeString(m.dir.resolve(RESULT_FILE), String.valueOf(heap.maxBytes()));
             return 0;
         }
     }

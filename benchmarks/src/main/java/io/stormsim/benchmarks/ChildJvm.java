@@ -36,7 +36,10 @@ final class ChildJvm {
         return new ProcessBuilder(command);
     }
 
-    /** Runs it with stdout and stderr to {@code log}; fails naming {@code what} and the log unless it exits with 0. */
+    /**
+     * Runs a process (a JVM from here, or a tool such as gcc) with stdout and stderr to {@code log}; fails naming
+     * {@code what} and the log unless it exits with 0.
+     */
     static void run(ProcessBuilder child, String what, Path log) throws IOException, InterruptedException, BenchException {
         int status = child.redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
         if (status != 0) {

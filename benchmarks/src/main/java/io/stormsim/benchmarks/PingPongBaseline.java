@@ -42,20 +42,26 @@ final class PingPongBaseline {
     private PingPongBaseline() {
     }
 
+    /** Both ends' options: the transport, and the loopback port the echo listens on. */
+    static final class Endpoint {
+        @Option(names = "--transport", required = true)
+        Transport transport;
+        @Option(names = "--port", required = true)
+        int port;
+    }
+
     @Command(name = Echo.NAME, hidden = true)
     static final class Echo implements Callable<Integer> {
         static final String NAME = "pingpong-echo";
-        @Option(names = "--transport", required = true)
-        private Transport transport;
-        @Option(names = "--port", required = true)
-        private int port;
+        @Mixin
+        private Endpoint endpoint;
 
         @Override
         public Integer call() throws IOException {
-            if (transport == Transport.socket) {
-                socketEcho(port);
+            if (endpoint.transport == Transport.socket) {
+                socketEcho(endpoint.port);
             } else {
-                zmqEcho(port);
+                zmqEcho(endpoint.port);
             }
             return 0;
         }
@@ -64,10 +70,8 @@ final class PingPongBaseline {
     @Command(name = Ping.NAME, hidden = true)
     static final class Ping implements Callable<Integer> {
         static final String NAME = "pingpong-ping";
-        @Option(names = "--transport", required = true)
-        private Transport transport;
-        @Option(names = "--port", required = true)
-        private int port;
+        @Mixin
+        private Endpoint endpoint;
         @Mixin
         private PingPongSchedule schedule;
 
@@ -75,10 +79,11 @@ final class PingPongBaseline {
         public Integer call() throws Exception {
             PingPongConfig config = schedule.config();
             System.out.println(RoundTripTable.CSV_HEADER);
+            Transport transport = endpoint.transport;
             if (transport == Transport.socket) {
                 try (Socket s = new Socket()) {
                     s.setTcpNoDelay(true);
-                    s.connect(new InetSocketAddress("127.0.0.1", port));
+                    s.connect(new InetSocketAddress("127.0.0.1", endpoint.port));
                     RoundTripLoop.run(config, transport.label, new SocketLink(s)).forEach(System.out::println);
                 }
             } else {
@@ -86,7 +91,7 @@ final class PingPongBaseline {
                     ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
                     dealer.setSndHWM(0);
                     dealer.setRcvHWM(0);
-                    dealer.connect("tcp://127.0.0.1:" + port);
+                    dealer.connect("tcp://127.0.0.1:" + endpoint.port);
                     RoundTripLoop.run(config, transport.label, new ZmqLink(dealer)).forEach(System.out::println);
                 }
             }
