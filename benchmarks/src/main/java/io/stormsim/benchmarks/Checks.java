@@ -10,7 +10,8 @@ final class Checks {
 
     static void atLeast(CommandSpec spec, String name, long value, long min) {
         if (value < min) {
-            throw new ParameterException(spec.commandLine(), name + " = " + value + " is not allowed: must be at least " + min);
+            throw new ParameterException(spec.commandLine(), name + " = " + value + " is not allowed: must be at least "
+                    + min);
         }
     }
 

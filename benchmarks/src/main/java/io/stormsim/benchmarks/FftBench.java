@@ -80,7 +80,8 @@ public final class FftBench implements Callable<Integer> {
                 topology(m, w, out.resolve("m" + m + "-w" + w));
             }
         }
-        System.err.println("bench fft: load average " + Machine.load() + " on " + Runtime.getRuntime().availableProcessors() + " cores");
+        System.err.println("bench fft: load average " + Machine.load() + " on " + Runtime.getRuntime().availableProcessors()
+                + " cores");
         ConcurrencyUtils.setNumberOfThreads(1);
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "

@@ -90,7 +90,7 @@ public final class MatmulBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Checks.atLeast(spec, "KERNEL_SIZES", sizes, 1);
+        Checks.atLeast(spec, "KERNEL_SIZE", sizes, 1);
         Checks.atLeast(spec, "JOBS", jobs, 1);
         Path out = Files.createTempDirectory("stormsim-bench-matmul");
         for (GridRun run : runs) {

@@ -58,7 +58,8 @@ public final class PingPongBench implements Callable<Integer> {
             + " (default: scripts/cluster's)")
     private Path clusterDir;
     @Option(names = "--base-port", paramLabel = "N", defaultValue = "17600",
-            description = "the cluster's first port, as scripts/cluster --base-port; the baselines use N+40 (default: ${DEFAULT-VALUE})")
+            description = "the cluster's first port, as scripts/cluster --base-port; the baselines use N+40"
+                    + " (default: ${DEFAULT-VALUE})")
     private int basePort;
     @Option(names = "--out", paramLabel = "DIR", description = "where results go (default: a new directory under /tmp)")
     private Path out;

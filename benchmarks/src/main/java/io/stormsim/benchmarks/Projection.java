@@ -43,7 +43,8 @@ public final class Projection implements Callable<Integer> {
     @Option(names = "--machines", paramLabel = "M,M...", split = ",", defaultValue = "16,64",
             description = "machine counts (default: ${DEFAULT-VALUE})")
     private int[] machines;
-    @Option(names = "--cores", paramLabel = "C", defaultValue = "2", description = "cores (partitions) per machine (default: ${DEFAULT-VALUE})")
+    @Option(names = "--cores", paramLabel = "C", defaultValue = "2",
+            description = "cores (partitions) per machine (default: ${DEFAULT-VALUE})")
     private int cores;
     @Option(names = "--sizes", paramLabel = "N,N...", split = ",", defaultValue = "1e7,1e8",
             description = "body counts (default: ${DEFAULT-VALUE})")

@@ -100,7 +100,10 @@ public final class ScalingStudy implements Callable<Integer> {
         System.out.println();
     }
 
-    /** The smallest -Xmx of {@link #PROBE_HEAPS_MIB} (G1, default settings) that runs 2 rounds at N = 1e6 (1e4 quick), appended to md. */
+    /**
+     * The smallest -Xmx of {@link #PROBE_HEAPS_MIB} (G1, default settings) that runs 2 rounds at N = 1e6 (1e4 with
+     * --quick), appended to md.
+     */
     private void smallestHeap(Path md) throws Exception {
         List<String> lines = new ArrayList<>(List.of(""));
         for (int mib : PROBE_HEAPS_MIB) {
