@@ -18,12 +18,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Bytes exchanged between partitions per step, from the partition phases run partition by partition in
- * one thread (as PartitionPhasesTest.runPartitioned does, and as the topology exchanges them):
- * {@code ExchangeBench [--sizes N,...] [--partitions P,...] [--rounds R] [--csv FILE] [--md FILE]}.
+ * one thread (as PartitionPhasesTest.runPartitioned does, and as the topology exchanges them); the exchange
+ * part of {@link ScalingStudy}.
  *
  * <p>Counted (payload bytes, as the primitive arrays the Kryo serializers write; framing not counted), for
  * messages between different partitions only:
@@ -40,11 +42,11 @@ import java.util.Locale;
  * moves most bodies; the table reports the last round (decomposition from the previous round's costs).
  * Also the compute time of the distributed phases, as the slowest partition spends it.
  */
-public final class ExchangeBench {
+@Command(name = "exchange", sortOptions = false,
+        description = {"Bytes between partitions per step, and the distributed phases' compute time, partition by"
+                + " partition in one thread (the exchange part of bench scaling)."})
+public final class ExchangeBench implements Callable<Integer> {
     static final int BODY_BYTES = 72, MINIMAL_BODY_BYTES = 40;
-
-    private ExchangeBench() {
-    }
 
     static long treeBytes(Octree t) {
         return bytes(t.cellCount, t.bodyCount);
@@ -195,22 +197,21 @@ public final class ExchangeBench {
         return out;
     }
 
-    public static void main(String[] args) throws Exception {
-        Locale.setDefault(Locale.ROOT);
-        int[] sizes = {10_000, 100_000, 1_000_000};
-        int[] parts = {2};
-        int rounds = 3;
-        Path csv = null, md = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--partitions" -> parts = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--csv" -> csv = Path.of(args[++i]);
-                case "--md" -> md = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
+    @Option(names = "--sizes", paramLabel = "N,N...", split = ",", defaultValue = "10000,100000,1000000",
+            description = "body counts (default: ${DEFAULT-VALUE})")
+    private int[] sizes;
+    @Option(names = "--partitions", paramLabel = "P,P...", split = ",", defaultValue = "2",
+            description = "partition counts (default: ${DEFAULT-VALUE})")
+    private int[] parts;
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "3", description = "rounds; the row is the last (default: ${DEFAULT-VALUE})")
+    private int rounds;
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write every round as CSV")
+    private Path csv;
+    @Option(names = "--md", paramLabel = "FILE", description = "also write the Markdown")
+    private Path md;
+
+    @Override
+    public Integer call() throws Exception {
         Parameters params = Parameters.of(0, ScalingBench.DT, ScalingBench.THETA, ScalingBench.EPSILON);
         StringBuilder sb = new StringBuilder();
         StringBuilder c = new StringBuilder("n,partitions,round,essential_bytes,essential_cells,essential_bodies,"
@@ -257,7 +258,7 @@ public final class ExchangeBench {
                     }
                     c.append('\n');
                 }
-                System.err.printf("bench-scaling: exchange N=%d P=%d done (load %.2f)%n", n, p, Machine.load());
+                System.err.printf("bench scaling: exchange N=%d P=%d done (load %.2f)%n", n, p, Machine.load());
             }
         }
         sb.append(timesTable);
@@ -268,5 +269,6 @@ public final class ExchangeBench {
         if (csv != null) {
             Files.writeString(csv, c.toString());
         }
+        return 0;
     }
 }

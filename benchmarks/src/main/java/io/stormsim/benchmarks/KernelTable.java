@@ -4,6 +4,8 @@ import io.stormsim.nbody.ForceProfile;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.benchmarks.Bench.BenchException;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,40 +14,44 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * Runs the JMH kernel benchmarks (single thread, 1 fork, 3 warm-up and 5 measured iterations), a profile
- * of the force phase, and prints one Markdown table with the C reference results:
- * {@code KernelTable C_OUTPUT_FILE... --log JMH_LOG --out TABLE_FILE}.
+ * Force-kernel speed in one table: builds and runs the C SIMD monopole reference ({@code benchmarks/c/monopole.c},
+ * gcc, with and without FMA contraction), runs the JMH kernel benchmarks (single thread, 1 fork, 3 warm-up and
+ * 5 measured iterations) and a profile of the force phase, and prints one Markdown table: kernel, M
+ * interactions/s, ratio to C.
  */
-public final class KernelTable {
+@Command(name = "kernels", sortOptions = false,
+        description = {"Force-kernel speed: the C SIMD monopole reference (gcc), the Java scalar and Vector API monopole"
+                + " kernels and the real force phase (JMH), as one Markdown table (docs/performance.md, \"Force kernels\");"
+                + " ~4 minutes."},
+        footer = {"e.g. bench kernels      bench kernels --quick"})
+public final class KernelTable implements Callable<Integer> {
     private record Row(String kernel, String how, double mips, double error, double best, String note) {
     }
 
-    private KernelTable() {
-    }
+    @Option(names = "--quick", description = "a smoke test: 1 s iterations, numbers not meaningful")
+    private boolean quick;
+    @Option(names = "--out-dir", paramLabel = "DIR", defaultValue = Bench.HOME + "/benchmarks/target",
+            description = "where the C builds, the JMH log and kernels-table.md go (default: ${DEFAULT-VALUE})")
+    private Path outDir;
 
-    public static void main(String[] args) throws Exception {
-        Locale.setDefault(Locale.ROOT);
-        List<Path> cFiles = new ArrayList<>();
-        Path log = Path.of("jmh-kernels.log"), out = null;
-        boolean quick = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick" -> quick = true;
-                case "--log" -> log = Path.of(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                default -> cFiles.add(Path.of(args[i]));
-            }
-        }
+    @Override
+    public Integer call() throws Exception {
+        System.err.println("bench kernels: load average " + Machine.load() + " on " + Runtime.getRuntime().availableProcessors()
+                + " cores (measure when it is low)");
+        List<Path> cFiles = cReference();
+        Path log = outDir.resolve("jmh-kernels.log"), out = outDir.resolve("kernels-table.md");
         double loadBefore = Machine.load();
         Map<String, double[]> c = new LinkedHashMap<>();
         Map<String, String> cBits = new LinkedHashMap<>();
@@ -64,7 +70,7 @@ public final class KernelTable {
             }
         }
 
-        System.err.println("bench-kernels: JMH running (log: " + log + "), a few minutes ...");
+        System.err.println("bench kernels: JMH running (log: " + log + "), a few minutes ...");
         OptionsBuilder ob = new OptionsBuilder();
         ob.include(MonopoleBench.class.getName() + "\\.")
                 .include(ForcePhaseBench.class.getName() + "\\.")
@@ -82,7 +88,7 @@ public final class KernelTable {
             byName.put(b.substring(b.lastIndexOf('.') + 1), r);
         }
 
-        System.err.println("bench-kernels: profiling the force phase ...");
+        System.err.println("bench kernels: profiling the force phase ...");
         int n = 100_000;
         Octree tree = ForcePhaseBench.sequentialTree(PlummerSphere.generate(n, 42), ForcePhaseBench.THETA);
         ForceProfile.Result prof = ForceProfile.profile(tree, n, ForcePhaseBench.EPSILON,
@@ -172,9 +178,39 @@ public final class KernelTable {
                             : "NOT met", force.mips / cRef);
         }
         System.out.print(table);
-        if (out != null) {
-            Files.writeString(out, table.toString());
+        Files.writeString(out, table.toString());
+        return 0;
+    }
+
+    /**
+     * Compiles monopole.c twice with gcc -O3 -march=native (the best code gcc makes for this CPU), then runs
+     * both builds; their output files. No -ffast-math: it would allow reassociation and approximate
+     * sqrt/divide, i.e. other results than the IEEE Java kernels. -ffp-contract=off is exactly Java's
+     * operations (same bits); gcc's default contraction uses FMA.
+     */
+    private List<Path> cReference() throws Exception {
+        Path c = Files.createDirectories(outDir.resolve("c"));
+        Path source = Bench.home("benchmarks/c/monopole.c");
+        List<String> trial = quick ? List.of("1024", "64", "0.3", "1", "1") : List.of("1024", "64", "1.0", "3", "5");
+        List<Path> results = new ArrayList<>();
+        System.err.println("bench kernels: C reference ...");
+        for (String contract : List.of("fma", "nofma")) {
+            Path binary = c.resolve("monopole-" + contract);
+            List<String> gcc = List.of("gcc", "-O3", "-march=native", contract.equals("fma") ? "-ffp-contract=fast"
+                    : "-ffp-contract=off", "-DCONTRACT=\"" + contract + "\"", "-Wall", "-Wextra", "-o", binary.toString(),
+                    source.toString(), "-lm");
+            try {
+                ChildJvm.run(new ProcessBuilder(gcc), "gcc (" + String.join(" ", gcc) + ")", c.resolve("gcc-" + contract + ".log"));
+            } catch (IOException e) {
+                throw new BenchException("cannot run gcc, which builds the C reference: " + e.getMessage());
+            }
+            List<String> run = new ArrayList<>(List.of(binary.toString()));
+            run.addAll(trial);
+            Path result = c.resolve("monopole-" + contract + ".txt");
+            ChildJvm.run(new ProcessBuilder(run), "the C reference " + binary, result);
+            results.add(result);
         }
+        return results;
     }
 
     private static String same(String a, String b) {

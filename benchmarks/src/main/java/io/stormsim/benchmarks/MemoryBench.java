@@ -12,29 +12,35 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * Heap needed by the sequential kernel: {@code MemoryBench N ROUNDS [--probe]}. Runs rounds of the
+ * Heap needed by the sequential kernel (the memory part of {@link ScalingStudy}). Runs rounds of the
  * sequential phases and measures, per round, the live heap at every phase boundary (a full GC there,
  * with that phase's structures still referenced), the largest heap occupancy seen by the collector
  * (before any GC: live data plus garbage) and the largest occupancy right after any GC. With {@code --probe} it
- * only runs the rounds and prints {@code PROBE OK} (scripts/bench-scaling uses it to find the smallest
+ * only runs the rounds and prints {@code PROBE OK} (bench scaling uses it to find the smallest
  * -Xmx that runs a round).
  */
-public final class MemoryBench {
-    private MemoryBench() {
-    }
+@Command(name = "memory", sortOptions = false,
+        description = {"Heap the sequential kernel needs: live heap at each phase boundary, bytes per body (the memory part"
+                + " of bench scaling; give the heap with STORMSIM_JAVA_OPTS)."})
+public final class MemoryBench implements Callable<Integer> {
+    @Option(names = "--n", paramLabel = "N", defaultValue = "1000000", description = "bodies (default: ${DEFAULT-VALUE})")
+    private int n;
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "3", description = "rounds (default: ${DEFAULT-VALUE})")
+    private int rounds;
+    @Option(names = "--probe", description = "only run the rounds and print PROBE OK: does this heap suffice?")
+    private boolean probe;
 
-    public static void main(String[] args) {
-        Locale.setDefault(Locale.ROOT);
-        int n = Integer.parseInt(args[0]);
-        int rounds = Integer.parseInt(args[1]);
-        boolean probe = args.length > 2 && args[2].equals("--probe");
+    @Override
+    public Integer call() {
         Parameters params = Parameters.of(0, ScalingBench.DT, ScalingBench.THETA, ScalingBench.EPSILON);
         if (probe) {
             SequentialPhases sim = new SequentialPhases(PlummerSphere.generate(n, 42), params);
@@ -44,7 +50,7 @@ public final class MemoryBench {
             }
             System.out.printf("PROBE OK N=%d rounds=%d max heap %d MiB%n", n, rounds,
                     Runtime.getRuntime().maxMemory() >> 20);
-            return;
+            return 0;
         }
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
         AtomicLong maxBeforeGc = new AtomicLong(), maxAfterGc = new AtomicLong();
@@ -134,6 +140,7 @@ public final class MemoryBench {
                         + Octree.BODY_STRIDE * 8 + 8, cellsPerBody, Octree.CELL_STRIDE, Octree.LINK_STRIDE,
                 Octree.BODY_STRIDE);
         System.out.printf("MEMORY n=%d max_live_bytes=%d per_body=%.1f%n", n, maxLive, (double) maxLive / n);
+        return 0;
     }
 
     private static String gcNames() {

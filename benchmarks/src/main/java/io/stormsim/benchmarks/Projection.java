@@ -7,13 +7,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import java.util.Map;
 
 /**
  * Step time on a cluster, from the measured sequential costs (ScalingBench CSV) and exchange volumes
- * (ExchangeBench CSV): {@code Projection --scaling CSV --exchange CSV [--machines 16,64] [--cores 2]
- * [--sizes 1e7,1e8] [--gbit 10] [--efficiency 0.8] [--latency-ms 2] [--hops 7]}.
+ * (ExchangeBench CSV); the projection part of {@link ScalingStudy}.
  *
  * <p>Model, per step, with P = machines * cores partitions (one per core):
  * <pre>
@@ -28,34 +29,43 @@ import java.util.Map;
  * the measured counts) + boxes. The essential trees are pruned for the boxes of the target partition's
  * top leaves, as the code does.
  */
-public final class Projection {
-    private Projection() {
-    }
+@Command(name = "projection", sortOptions = false,
+        description = {"Step time on a cluster projected from the measured sequential costs and exchange volumes"
+                + " (the projection part of bench scaling; run its timing and exchange parts first)."},
+        footer = {"e.g. bench projection --machines 16,64,256 --gbit 25"})
+public final class Projection implements Callable<Integer> {
+    @Option(names = "--scaling", paramLabel = "CSV", defaultValue = Bench.HOME + "/benchmarks/target/scaling/scaling.csv",
+            description = "the timing part's CSV (default: ${DEFAULT-VALUE})")
+    private Path scaling;
+    @Option(names = "--exchange", paramLabel = "CSV", defaultValue = Bench.HOME + "/benchmarks/target/scaling/exchange.csv",
+            description = "the exchange part's CSV (default: ${DEFAULT-VALUE})")
+    private Path exchange;
+    @Option(names = "--machines", paramLabel = "M,M...", split = ",", defaultValue = "16,64",
+            description = "machine counts (default: ${DEFAULT-VALUE})")
+    private int[] machines;
+    @Option(names = "--cores", paramLabel = "C", defaultValue = "2",
+            description = "cores (partitions) per machine (default: ${DEFAULT-VALUE})")
+    private int cores;
+    @Option(names = "--sizes", paramLabel = "N,N...", split = ",", defaultValue = "1e7,1e8",
+            description = "body counts (default: ${DEFAULT-VALUE})")
+    private double[] sizes;
+    @Option(names = "--gbit", paramLabel = "G", defaultValue = "10", description = "NIC speed, Gbit/s (default: ${DEFAULT-VALUE})")
+    private double gbit;
+    @Option(names = "--efficiency", paramLabel = "E", defaultValue = "0.8",
+            description = "share of the NIC speed reached (default: ${DEFAULT-VALUE})")
+    private double efficiency;
+    @Option(names = "--latency-ms", paramLabel = "MS", defaultValue = "2",
+            description = "latency of one network-bound phase (default: ${DEFAULT-VALUE})")
+    private double latencyMs;
+    @Option(names = "--hops", paramLabel = "H", defaultValue = "7",
+            description = "phases per step that wait for the network (default: ${DEFAULT-VALUE})")
+    private int hops;
+    @Option(names = "--bytes-per-body", paramLabel = "B", defaultValue = "268",
+            description = "heap per body, for the memory column (default: ${DEFAULT-VALUE})")
+    private double bytesPerBody;
 
-    public static void main(String[] args) throws Exception {
-        Locale.setDefault(Locale.ROOT);
-        Path scaling = null, exchange = null;
-        int[] machines = {16, 64};
-        int cores = 2;
-        double[] sizes = {1e7, 1e8};
-        double gbit = 10, efficiency = 0.8, latencyMs = 2;
-        int hops = 7;
-        double bytesPerBody = 268;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--scaling" -> scaling = Path.of(args[++i]);
-                case "--exchange" -> exchange = Path.of(args[++i]);
-                case "--machines" -> machines = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--cores" -> cores = Integer.parseInt(args[++i]);
-                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToDouble(Double::parseDouble).toArray();
-                case "--gbit" -> gbit = Double.parseDouble(args[++i]);
-                case "--efficiency" -> efficiency = Double.parseDouble(args[++i]);
-                case "--latency-ms" -> latencyMs = Double.parseDouble(args[++i]);
-                case "--hops" -> hops = Integer.parseInt(args[++i]);
-                case "--bytes-per-body" -> bytesPerBody = Double.parseDouble(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
+    @Override
+    public Integer call() throws Exception {
         List<Map<String, String>> seq = csv(scaling), ex = csv(exchange);
 
         // Sequential cost: t = a N log2 N over the large sizes.
@@ -148,6 +158,7 @@ public final class Projection {
         }
         o.append(String.format("%nN = 30,000 measured here on 1 core: %.3f s/step (sequential kernel)%n", t30k));
         System.out.print(o);
+        return 0;
     }
 
     /** log(bytes into one partition) = c0 + c1 log N + c2 log P over the rows with N >= 1e5. */

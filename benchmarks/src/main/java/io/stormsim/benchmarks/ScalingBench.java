@@ -11,12 +11,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Time per step of the sequential kernel against N, with the per-phase breakdown, the fit
- * t = a N log2 N and a log-log plot:
- * {@code ScalingBench [--sizes N,N,...] [--check-max N] [--csv FILE] [--md FILE] [--png FILE]}.
+ * t = a N log2 N and a log-log plot (the timing part of {@link ScalingStudy}).
  *
  * <p>Sizes run in ascending order in one JVM (the small ones warm the JIT up for the big ones). Each size
  * has warm-up rounds, then measured rounds (fewer for big N); each phase's time is the median over the
@@ -24,11 +25,24 @@ import java.util.Locale;
  * {@code SequentialSimulation.round()} itself: its median step time is reported beside the sum of the
  * phases, and the final bodies must have the same bits.
  */
-public final class ScalingBench {
+@Command(name = "scaling-timing", sortOptions = false,
+        description = {"Seconds per step of the sequential kernel against N, per phase, the fit a N log2 N and a log-log"
+                + " plot (the timing part of bench scaling)."})
+public final class ScalingBench implements Callable<Integer> {
     static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
 
-    private ScalingBench() {
-    }
+    @Option(names = "--sizes", paramLabel = "N,N...", split = ",", defaultValue = "1000,3000,10000,30000,100000,300000,1000000",
+            description = "body counts, in ascending order (default: ${DEFAULT-VALUE})")
+    private int[] sizes;
+    @Option(names = "--check-max", paramLabel = "N", defaultValue = "100000",
+            description = "up to this N, also run SequentialSimulation.round() and compare bits (default: ${DEFAULT-VALUE})")
+    private int checkMax;
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write the rows as CSV")
+    private Path csv;
+    @Option(names = "--md", paramLabel = "FILE", description = "also write the Markdown")
+    private Path md;
+    @Option(names = "--png", paramLabel = "FILE", description = "the log-log plot")
+    private Path png;
 
     record Row(int n, int rounds, double[] phase, double total, double fastest, double checkRound, boolean sameBits,
                double interactionsPerBody) {
@@ -42,27 +56,14 @@ public final class ScalingBench {
         return Math.max(n >= 500_000 ? 1 : 2, Math.min(20, 200_000 / n));
     }
 
-    public static void main(String[] args) throws Exception {
-        Locale.setDefault(Locale.ROOT);
-        int[] sizes = {1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000};
-        int checkMax = 100_000;
-        Path csv = null, md = null, png = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--check-max" -> checkMax = Integer.parseInt(args[++i]);
-                case "--csv" -> csv = Path.of(args[++i]);
-                case "--md" -> md = Path.of(args[++i]);
-                case "--png" -> png = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
+    @Override
+    public Integer call() throws Exception {
         double loadBefore = Machine.load();
         List<Row> rows = new ArrayList<>();
         for (int n : sizes) {
             rows.add(measure(n, n <= checkMax));
             Row r = rows.get(rows.size() - 1);
-            System.err.printf("bench-scaling: N=%d  %.4f s/step  (load %.2f)%n", n, r.total, Machine.load());
+            System.err.printf("bench scaling: N=%d  %.4f s/step  (load %.2f)%n", n, r.total, Machine.load());
         }
         double loadAfter = Machine.load();
 
@@ -168,6 +169,7 @@ public final class ScalingBench {
             LogLogPlot.write(png, "Sequential Barnes-Hut step time (theta 0.5, Plummer sphere; "
                     + Machine.cpuModel() + ", 1 core)", "N (bodies)", "seconds per step", series);
         }
+        return 0;
     }
 
     private static String ms(double s) {

@@ -1,6 +1,7 @@
 package io.stormsim.benchmarks;
 
 import java.util.Arrays;
+import java.util.List;
 
 /** Small statistics helpers. */
 final class Stats {
@@ -12,6 +13,10 @@ final class Stats {
         Arrays.sort(s);
         int n = s.length;
         return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+
+    static double median(List<Double> v) {
+        return median(v.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     static double log2(double x) {

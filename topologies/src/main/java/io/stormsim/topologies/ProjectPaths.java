@@ -18,12 +18,12 @@ final class ProjectPaths {
     /**
      * The shaded jar Nimbus ships to the workers: this project's classes and Flux, without Storm. Under
      * {@code storm jar JAR ...} (e.g. in the Docker images) it is JAR, which that command names in
-     * {@code -Dstorm.jar}.
+     * {@code -Dstorm.jar}. Its name carries no version ({@code <finalName>} in topologies/pom.xml).
      */
     static Path topologyJar() throws ConfigException {
         String stormJar = System.getProperty("storm.jar");
         return built(stormJar != null ? Path.of(stormJar)
-                : home().resolve("topologies/target/stormsim-topologies-0.1.0-SNAPSHOT-topology.jar"));
+                : home().resolve("topologies/target/stormsim-topologies-topology.jar"));
     }
 
     /** lib/, lib-worker/ and log4j2/ of the cluster module's build. */

@@ -1,4 +1,4 @@
-package io.stormsim.topologies.bench;
+package io.stormsim.benchmarks;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
@@ -10,33 +10,48 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * A continuous Barnes-Hut run on a LocalCluster for a while, sampling what must stay bounded: heap in
  * use after a collection, and disk used by the output directory (checkpoints and snapshots rotate).
- * {@code Soak YAML MINUTES SAMPLE_SECONDS [key=value ...]}; prints a Markdown table.
+ * Prints a Markdown table.
  */
-public final class Soak {
-    private Soak() {
-    }
+@Command(name = "soak", sortOptions = false,
+        description = {"A continuous Barnes-Hut run on a LocalCluster (checkpoint and snapshot every 20 steps, 3 snapshots"
+                + " kept), sampling heap after GC and the output directory's size; a Markdown table."},
+        footer = {"e.g. bench soak 30 60 n=20000 partitions=2"})
+public final class Soak implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "MINUTES", defaultValue = "30",
+            description = "how long (default: ${DEFAULT-VALUE})")
+    private long minutes;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "SAMPLE_SECONDS", defaultValue = "60",
+            description = "time between samples (default: ${DEFAULT-VALUE})")
+    private long sampleSeconds;
+    @Parameters(index = "2..*", paramLabel = "KEY=VALUE", description = "barnes-hut.properties values, e.g. n=20000")
+    private Map<String, String> overrides = new HashMap<>();
+    @Option(names = "--yaml", paramLabel = "FILE", defaultValue = Bench.HOME + "/flux-configs/barnes-hut.yaml",
+            description = "the topology (default: ${DEFAULT-VALUE})")
+    private Path yaml;
 
-    public static void main(String[] args) {
-        LocalClusterMain.runThenExit(Soak::measure, args);
-    }
-
-    private static void measure(String[] args) throws Exception {
-        Path yaml = Path.of(args[0]);
-        long minutes = Long.parseLong(args[1]);
-        long sampleSeconds = Long.parseLong(args[2]);
+    @Override
+    public Integer call() throws Exception {
+        Checks.atLeast(spec, "MINUTES", minutes, 1);
+        Checks.atLeast(spec, "SAMPLE_SECONDS", sampleSeconds, 1);
         Map<String, String> props = new HashMap<>(Map.of("steps", "0", "checkpoint.every", "20",
                 "snapshot.every", "20", "snapshot.keep", "3", "output.dir",
                 Files.createTempDirectory("stormsim-soak").toString()));
-        for (int i = 3; i < args.length; i++) {
-            props.put(args[i].substring(0, args[i].indexOf('=')), args[i].substring(args[i].indexOf('=') + 1));
-        }
+        props.putAll(overrides);
         TopologyFile topology = TopologyFile.load(yaml, null, props, false);
         Path out = NbodyConfig.from(topology.config).outputDir();
         System.out.println("soak: " + props + ", " + minutes + " min");
@@ -56,6 +71,7 @@ public final class Soak {
             now.set_wait_secs(0);
             cluster.killTopologyWithOpts(topology.name(), now);
         }
+        return 0;
     }
 
     private static long rounds(Path csv) throws IOException {

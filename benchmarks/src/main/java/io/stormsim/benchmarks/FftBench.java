@@ -1,4 +1,4 @@
-package io.stormsim.topologies.bench;
+package io.stormsim.benchmarks;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
@@ -20,39 +20,68 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.serialization.SerializationFactory;
 import org.apache.storm.utils.Utils;
 import org.jtransforms.fft.DoubleFFT_1D;
 import pl.edu.icm.jlargearrays.ConcurrencyUtils;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * The six-step FFT against JTransforms on one thread, on the same input, in one JVM:
- * {@code FftBench YAML TRANSFORMS PARTITIONS M[,M...] WORKERS[,WORKERS...]}. Library and sequential
+ * The six-step FFT against JTransforms on one thread, on the same input, in one JVM. Library and sequential
  * times are the median of TRANSFORMS runs after two warm-up runs; topology times are the median of the
  * TRANSFORMS rounds after the warm-up round 0 (summary.txt), wall time per transform with its three
  * all-to-all exchanges, on an embedded LocalCluster (more than one worker: tuples between workers are
- * Kryo-serialised, as on a cluster, but not sent over TCP). Prints a Markdown table. Lives in test
- * sources because JTransforms is a test dependency; run by scripts/bench-fft, not by the tests.
+ * Kryo-serialised, as on a cluster, but not sent over TCP). Prints a Markdown table.
  */
-public final class FftBench {
+@Command(name = "fft", sortOptions = false,
+        customSynopsis = "bench fft [-h] [--yaml=FILE] [TRANSFORMS [M[,M...] [WORKERS[,WORKERS...] [PARTITIONS]]]]",
+        description = {"The six-step FFT against JTransforms (1 thread) and the fft topology on a LocalCluster with"
+                + " each worker count, in one JVM; a Markdown table (docs/performance.md, \"Six-step FFT\").",
+                "The default heap (12 GB, committed and touched at start) suits m = 24; for small m give less, e.g."
+                + " STORMSIM_JAVA_OPTS=\"-Xmx2g -Xms2g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages\"."},
+        footer = {"e.g. bench fft 10 16,20,22,24 1,2 2      bench fft 3 12 1 2"})
+public final class FftBench implements Callable<Integer> {
     private static final long SEED = 42;
     private static final int WARMUP = 2;
 
-    private FftBench() {
-    }
+    @Spec
+    private CommandSpec spec;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TRANSFORMS", defaultValue = "10",
+            description = "timed transforms of each kind (default: ${DEFAULT-VALUE})")
+    private int transforms;
+    @Parameters(index = "1", arity = "1", paramLabel = "M", split = ",", defaultValue = "16,20,22,24",
+            description = "sizes N = 2^m (default: ${DEFAULT-VALUE})")
+    private int[] ms;
+    @Parameters(index = "2", arity = "1", paramLabel = "WORKERS", split = ",", defaultValue = "1,2",
+            description = "worker counts of the topology (default: ${DEFAULT-VALUE})")
+    private int[] workerCounts;
+    @Parameters(index = "3", arity = "0..1", paramLabel = "PARTITIONS", defaultValue = "2",
+            description = "partitions of the topology (default: ${DEFAULT-VALUE})")
+    private int partitions;
+    @Option(names = "--yaml", paramLabel = "FILE", defaultValue = Bench.HOME + "/flux-configs/fft.yaml",
+            description = "the topology (default: ${DEFAULT-VALUE})")
+    private Path yaml;
 
-    public static void main(String[] args) {
-        LocalClusterMain.runThenExit(FftBench::measure, args);
-    }
-
-    private static void measure(String[] args) throws Exception {
-        Path yaml = Path.of(args[0]);
-        int transforms = Integer.parseInt(args[1]);
-        int partitions = Integer.parseInt(args[2]);
-        int[] ms = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
-        int[] workerCounts = Arrays.stream(args[4].split(",")).mapToInt(Integer::parseInt).toArray();
+    @Override
+    public Integer call() throws Exception {
+        Checks.atLeast(spec, "TRANSFORMS", transforms, 1);
+        Checks.atLeast(spec, "WORKERS", workerCounts, 1);
+        Path out = Files.createTempDirectory("stormsim-bench-fft");
+        // every topology's values (m, partitions for m, workers) checked before anything is measured
+        for (int m : ms) {
+            for (int w : workerCounts) {
+                topology(m, w, out.resolve("m" + m + "-w" + w));
+            }
+        }
+        System.err.println("bench fft: load average " + Machine.load() + " on " + Runtime.getRuntime().availableProcessors()
+                + " cores");
         ConcurrencyUtils.setNumberOfThreads(1);
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "
@@ -72,21 +101,17 @@ public final class FftBench {
         rule.append("---|---|---|---|---|---|");
         System.out.println(header);
         System.out.println(rule);
-        Path out = Files.createTempDirectory("stormsim-bench-fft");
         try (LocalCluster cluster = new LocalCluster()) {
             for (int m : ms) {
                 SixStepFft fft = new SixStepFft(m);
                 double[][] librarySequential = libraryAndSequentialMs(fft, transforms);
                 StringBuilder row = new StringBuilder(String.format("| %d | %s | %s |", m,
-                        cell(median(librarySequential[0]), min(librarySequential[0]), fft),
-                        cell(median(librarySequential[1]), min(librarySequential[1]), fft)));
+                        cell(Stats.median(librarySequential[0]), min(librarySequential[0]), fft),
+                        cell(Stats.median(librarySequential[1]), min(librarySequential[1]), fft)));
                 String bytes = "";
                 for (int w : workerCounts) {
                     Path dir = out.resolve("m" + m + "-w" + w);
-                    TopologyFile t = TopologyFile.load(yaml, null, Map.of("m", String.valueOf(m),
-                            "partitions", String.valueOf(partitions), "workers", String.valueOf(w),
-                            "steps", String.valueOf(transforms), "output.dir", dir.toString()), false);
-                    LocalRun.run(cluster, t, Duration.ofMinutes(20));
+                    LocalRun.run(cluster, topology(m, w, dir), Duration.ofMinutes(20));
                     Properties summary = new Properties();
                     try (Reader r = Files.newBufferedReader(dir.resolve(FftResultBolt.SUMMARY))) {
                         summary.load(r);
@@ -103,6 +128,12 @@ public final class FftBench {
                 System.out.println(row);
             }
         }
+        return 0;
+    }
+
+    private TopologyFile topology(int m, int workers, Path dir) throws Exception {
+        return TopologyFile.load(yaml, null, Map.of("m", String.valueOf(m), "partitions", String.valueOf(partitions),
+                "workers", String.valueOf(workers), "steps", String.valueOf(transforms), "output.dir", dir.toString()), false);
     }
 
     /** Median ms (GFLOP/s at the median), then the minimum ms. */
@@ -170,7 +201,7 @@ public final class FftBench {
                 times[2][run] = (t3 - t2) / 1e6;
             }
         }
-        return String.format("%.1f / %.1f / %.1f", median(times[0]), median(times[1]), median(times[2]));
+        return String.format("%.1f / %.1f / %.1f", Stats.median(times[0]), Stats.median(times[1]), Stats.median(times[2]));
     }
 
     /**
@@ -197,7 +228,7 @@ public final class FftBench {
                 throw new IllegalStateException("Kryo lost points");
             }
         }
-        return median(times);
+        return Stats.median(times);
     }
 
     /** ||six-step - JTransforms||_2 / ||JTransforms||_2, forward, on the benchmark's input. */
@@ -235,11 +266,5 @@ public final class FftBench {
             norm += x[0][i] * x[0][i] + x[1][i] * x[1][i];
         }
         return Math.sqrt(diff / norm);
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

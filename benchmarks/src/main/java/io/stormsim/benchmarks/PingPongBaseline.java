@@ -1,9 +1,8 @@
-package io.stormsim.topologies.bench;
+package io.stormsim.benchmarks;
 
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.RoundTripLoop;
 import io.stormsim.pingpong.RoundTripTable;
-import io.stormsim.run.RunConfig;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -13,67 +12,91 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * The ping-pong baselines outside Storm, one JVM at each end: plain Java sockets, and raw JeroMQ
- * (DEALER to ROUTER). {@code echo} serves until killed; {@code ping} runs the same schedule as the
- * topology ({@link RoundTripLoop}) and prints one CSV row per phase.
- *
- * <pre>
- * PingPongBaseline echo socket|zeromq PORT
- * PingPongBaseline ping socket|zeromq PORT payloads=88,8072 modes=sync,async window=32 warmup.seconds=5 seconds=10 rounds=200000
- * </pre>
+ * The ping-pong baselines outside Storm, one JVM at each end (started by {@link PingPongBench}): plain Java
+ * sockets, and raw JeroMQ (DEALER to ROUTER). {@link Echo} serves until killed; {@link Ping} runs the same
+ * schedule as the topology ({@link RoundTripLoop}) and prints one CSV row per phase.
  */
-public final class PingPongBaseline {
+final class PingPongBaseline {
+    /** The transports of the baselines, with the name their rows carry. */
+    enum Transport {
+        socket("java-socket"), jeromq("jeromq");
+
+        final String label;
+
+        Transport(String label) {
+            this.label = label;
+        }
+    }
+
     private PingPongBaseline() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length < 3 || !(args[1].equals("socket") || args[1].equals("zeromq"))) {
-            System.err.println("usage: PingPongBaseline echo|ping socket|zeromq PORT [key=value ...]");
-            System.exit(2);
-        }
-        boolean socket = args[1].equals("socket");
-        int port = Integer.parseInt(args[2]);
-        if (args[0].equals("echo")) {
-            if (socket) {
-                socketEcho(port);
+    /** Both ends' options: the transport, and the loopback port the echo listens on. */
+    static final class Endpoint {
+        @Option(names = "--transport", required = true)
+        Transport transport;
+        @Option(names = "--port", required = true)
+        int port;
+    }
+
+    @Command(name = Echo.NAME, hidden = true)
+    static final class Echo implements Callable<Integer> {
+        static final String NAME = "pingpong-echo";
+        @Mixin
+        private Endpoint endpoint;
+
+        @Override
+        public Integer call() throws IOException {
+            if (endpoint.transport == Transport.socket) {
+                socketEcho(endpoint.port);
             } else {
-                zmqEcho(port);
+                zmqEcho(endpoint.port);
             }
-            return;
+            return 0;
         }
-        Map<String, Object> conf = new HashMap<>();
-        conf.put(RunConfig.OUTPUT_DIR, ".");
-        for (int i = 3; i < args.length; i++) {
-            String[] kv = args[i].split("=", 2);
-            conf.put("stormsim.pingpong." + kv[0], kv[1]);
-        }
-        PingPongConfig config = PingPongConfig.from(conf);
-        System.out.println(RoundTripTable.CSV_HEADER);
-        if (socket) {
-            try (Socket s = new Socket()) {
-                s.setTcpNoDelay(true);
-                s.connect(new InetSocketAddress("127.0.0.1", port));
-                RoundTripLoop.run(config, "java-socket", new SocketLink(s)).forEach(System.out::println);
+    }
+
+    @Command(name = Ping.NAME, hidden = true)
+    static final class Ping implements Callable<Integer> {
+        static final String NAME = "pingpong-ping";
+        @Mixin
+        private Endpoint endpoint;
+        @Mixin
+        private PingPongSchedule schedule;
+
+        @Override
+        public Integer call() throws Exception {
+            PingPongConfig config = schedule.config();
+            System.out.println(RoundTripTable.CSV_HEADER);
+            Transport transport = endpoint.transport;
+            if (transport == Transport.socket) {
+                try (Socket s = new Socket()) {
+                    s.setTcpNoDelay(true);
+                    s.connect(new InetSocketAddress("127.0.0.1", endpoint.port));
+                    RoundTripLoop.run(config, transport.label, new SocketLink(s)).forEach(System.out::println);
+                }
+            } else {
+                try (ZContext zmq = new ZContext(1)) {
+                    ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
+                    dealer.setSndHWM(0);
+                    dealer.setRcvHWM(0);
+                    dealer.connect("tcp://127.0.0.1:" + endpoint.port);
+                    RoundTripLoop.run(config, transport.label, new ZmqLink(dealer)).forEach(System.out::println);
+                }
             }
-        } else {
-            try (ZContext zmq = new ZContext(1)) {
-                ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
-                dealer.setSndHWM(0);
-                dealer.setRcvHWM(0);
-                dealer.connect("tcp://127.0.0.1:" + port);
-                RoundTripLoop.run(config, "jeromq", new ZmqLink(dealer)).forEach(System.out::println);
-            }
+            return 0;
         }
-        System.exit(0);
     }
 
     /** Echoes length-prefixed messages, one connection at a time. */

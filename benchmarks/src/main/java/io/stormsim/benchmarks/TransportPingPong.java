@@ -1,14 +1,13 @@
-package io.stormsim.topologies.bench;
+package io.stormsim.benchmarks;
 
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.RoundTripLoop;
 import io.stormsim.pingpong.RoundTripTable;
-import io.stormsim.run.RunConfig;
 import io.stormsim.transport.ZmqContext;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.storm.messaging.ConnectionWithStatus;
@@ -17,30 +16,37 @@ import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.messaging.netty.Context;
 import org.apache.storm.utils.Utils;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 /**
  * Ping-pong through Storm's messaging plug-in alone, without executors and the worker's transfer thread:
  * two contexts (two "workers") in one JVM over loopback TCP; the far end echoes from its receive callback.
  * Separates what a transport costs from what Storm's worker adds around it.
- *
- * <pre>TransportPingPong netty|zeromq payloads=88,8072 modes=sync,async window=32 warmup.seconds=2 seconds=4 rounds=200000</pre>
  */
-public final class TransportPingPong {
-    private TransportPingPong() {
+@Command(name = "transport-pingpong", sortOptions = false,
+        description = {"Ping-pong through Storm's messaging plug-in alone (two contexts in one JVM, loopback TCP), with the"
+                + " schedule of pingpong.yaml; CSV rows (docs/performance.md, \"Messaging: ping-pong\")."},
+        footer = {"e.g. bench transport-pingpong zeromq --set payloads=88,8072,648072 --set warmup.seconds=2 --set seconds=4"})
+public final class TransportPingPong implements Callable<Integer> {
+    /** Storm's own Netty transport and ours on JeroMQ. */
+    enum Transport {
+        netty, zeromq
     }
 
-    public static void main(String[] args) throws Exception {
-        Map<String, Object> conf = new HashMap<>();
-        conf.put(RunConfig.OUTPUT_DIR, ".");
-        for (int i = 1; i < args.length; i++) {
-            String[] kv = args[i].split("=", 2);
-            conf.put("stormsim.pingpong." + kv[0], kv[1]);
-        }
-        PingPongConfig config = PingPongConfig.from(conf);
+    @Parameters(index = "0", paramLabel = "TRANSPORT", description = "netty or zeromq")
+    private Transport transport;
+    @Mixin
+    private PingPongSchedule schedule;
+
+    @Override
+    public Integer call() throws Exception {
+        PingPongConfig config = schedule.config();
         Map<String, Object> stormConf = Utils.readDefaultConfig();
         stormConf.put("topology.name", "transport-pingpong");
-        IContext near = context(args[0], stormConf);
-        IContext far = context(args[0], stormConf);
+        IContext near = context(transport, stormConf);
+        IContext far = context(transport, stormConf);
         BlockingQueue<Integer> echoes = new LinkedBlockingQueue<>();
         IConnection[] back = new IConnection[1];
         IConnection nearServer = near.bind("t", 0, batch -> batch.forEach(m -> echoes.add(m.message().length)), null);
@@ -51,7 +57,7 @@ public final class TransportPingPong {
                 || ((ConnectionWithStatus) back[0]).status() != ConnectionWithStatus.Status.Ready) {
             Thread.sleep(10);
         }
-        List<String> rows = RoundTripLoop.run(config, "iconnection/" + args[0], new RoundTripLoop.Link() {
+        List<String> rows = RoundTripLoop.run(config, "iconnection/" + transport, new RoundTripLoop.Link() {
             @Override
             public void send(byte[] payload) {
                 out.send(List.of(new TaskMessage(1, payload)).iterator());
@@ -68,14 +74,13 @@ public final class TransportPingPong {
         });
         System.out.println(RoundTripTable.CSV_HEADER);
         rows.forEach(System.out::println);
-        System.exit(0);
+        return 0;
     }
 
-    private static IContext context(String transport, Map<String, Object> conf) {
+    private static IContext context(Transport transport, Map<String, Object> conf) {
         IContext context = switch (transport) {
-            case "netty" -> new Context();
-            case "zeromq" -> new ZmqContext();
-            default -> throw new IllegalArgumentException("transport = " + transport + ": must be netty or zeromq");
+            case netty -> new Context();
+            case zeromq -> new ZmqContext();
         };
         context.prepare(conf);
         return context;

@@ -1,4 +1,4 @@
-package io.stormsim.topologies.bench;
+package io.stormsim.benchmarks;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
