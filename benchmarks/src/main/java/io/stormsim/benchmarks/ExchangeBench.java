@@ -5,13 +5,13 @@ import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.CostHistogram;
 import io.stormsim.nbody.Decomposition;
-import io.stormsim.nbody.Gravity;
-import io.stormsim.nbody.Leapfrog;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
+import io.stormsim.nbody.PartitionedRun;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
+import io.stormsim.nbody.RoundObserver;
 import io.stormsim.nbody.TargetRegion;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,131 +70,110 @@ public final class ExchangeBench implements Callable<Integer> {
         }
     }
 
-    static final String[] PHASES = {"bounds+keys", "migrate+sort", "local tree", "essential trees",
-        "assemble+force", "update"};
+    static final String[] PHASES = {PartitionedRun.KEYS, PartitionedRun.MIGRATE, PartitionedRun.LOCAL_TREE,
+        PartitionedRun.ESSENTIAL, PartitionedRun.FORCE, PartitionedRun.UPDATE};
 
     static List<Round> run(Bodies initial, int partitions, Parameters params, int rounds) {
-        Bodies[] state = new Bodies[partitions];
-        for (int p = 0; p < partitions; p++) {
-            state[p] = initial.stripe(p, partitions);
-        }
+        PartitionedRun run = new PartitionedRun(initial, partitions, params);
         List<Round> out = new ArrayList<>();
         for (long round = 0; round < rounds; round++) {
-            double[][] t = new double[PHASES.length][partitions];
-            long small = 0, histogramBins = 0, histogramBytes = 0;
-            List<Box> boxes = new ArrayList<>();
-            for (Bodies b : state) {
-                boxes.add(Box.of(b));
-            }
-            small += 48L * partitions * (partitions - 1);
-            RootCell root = PartitionPhases.root(boxes);
-            List<CostHistogram> histograms = new ArrayList<>();
-            PartitionPhases.KeyedBodies[] keyed = new PartitionPhases.KeyedBodies[partitions];
-            for (int p = 0; p < partitions; p++) {
-                long t0 = System.nanoTime();
-                keyed[p] = PartitionPhases.KeyedBodies.sort(state[p], root);
-                histograms.add(PartitionPhases.histogram(keyed[p], params));
-                t[0][p] = (System.nanoTime() - t0) / 1e9;
-                small += 24L * histograms.get(p).size * (partitions - 1);
-                histogramBins += histograms.get(p).size;
-                histogramBytes += 24L * histograms.get(p).size * (partitions - 1);
-            }
-            Decomposition d = PartitionPhases.decompose(histograms, partitions, params);
-            List<List<Bodies>> inbox = new ArrayList<>();
-            for (int q = 0; q < partitions; q++) {
-                inbox.add(new ArrayList<>());
-            }
-            long migrated = 0;
-            for (int p = 0; p < partitions; p++) {
-                long t0 = System.nanoTime();
-                Bodies[] pieces = PartitionPhases.migrate(keyed[p], d);
-                t[1][p] += (System.nanoTime() - t0) / 1e9;
-                for (int q = 0; q < partitions; q++) {
-                    inbox.get(q).add(pieces[q]);
-                    if (q != p) {
-                        migrated += pieces[q].n;
-                    }
+            Exchange x = new Exchange(partitions);
+            run.round(x);
+            out.add(x.round());
+        }
+        return out;
+    }
+
+    /** What one round exchanged, counted as the messages go by; the one-box comparison made after the round. */
+    private static final class Exchange implements RoundObserver {
+        final int partitions;
+        final double[][] t;
+        final long[] inBytes;
+        final Octree[] local;
+        final Box[] ownBox;
+        final List<int[]> essentialPairs = new ArrayList<>();
+        RootCell root;
+        Decomposition d;
+        long small, histogramBins, histogramBytes, migrated, essentialBytes, essentialCells, essentialBodies;
+        long totalInteractions, maxInteractions;
+
+        Exchange(int partitions) {
+            this.partitions = partitions;
+            t = new double[PHASES.length][partitions];
+            inBytes = new long[partitions];
+            local = new Octree[partitions];
+            ownBox = new Box[partitions];
+        }
+
+        @Override
+        public void phase(String phase, int partition, long nanos, Object... live) {
+            t[List.of(PHASES).indexOf(phase)][partition] += nanos / 1e9;
+            switch (phase) {
+                case PartitionedRun.KEYS -> histogramBins += ((CostHistogram) live[1]).size;
+                case PartitionedRun.MIGRATE -> {
+                    ownBox[partition] = Box.of(((PartitionPhases.KeyedBodies) live[0]).bodies());
+                    root = (RootCell) live[1];
+                    d = (Decomposition) live[2];
                 }
+                case PartitionedRun.LOCAL_TREE -> local[partition] = (Octree) live[0];
+                case PartitionedRun.UPDATE -> {
+                    long interactions = ((Conserved) live[0]).interactions;
+                    totalInteractions += interactions;
+                    maxInteractions = Math.max(maxInteractions, interactions);
+                }
+                default -> { }
             }
-            Octree[] local = new Octree[partitions];
-            Box[] ownBox = new Box[partitions];
-            for (int q = 0; q < partitions; q++) {
-                long t0 = System.nanoTime();
-                PartitionPhases.KeyedBodies owned = PartitionPhases.KeyedBodies.sort(Bodies.concat(inbox.get(q)), root);
-                state[q] = owned.bodies();
-                ownBox[q] = Box.of(state[q]);
-                long t1 = System.nanoTime();
-                local[q] = PartitionPhases.localTree(owned, root, d, q, params);
-                t[1][q] += (t1 - t0) / 1e9;
-                t[2][q] = (System.nanoTime() - t1) / 1e9;
-            }
-            small += 48L * partitions * (partitions - 1);
-            long essentialBytes = 0, essentialCells = 0, essentialBodies = 0;
-            long[] inBytes = new long[partitions];
-            long oneBoxBytes = 0, oneBoxBodies = 0;
-            TargetRegion[] regions = new TargetRegion[partitions];
-            double rootVolume = Math.pow(2 * root.half, 3), boxVolume = 0;
-            for (int q = 0; q < partitions; q++) {
-                regions[q] = TargetRegion.of(local[q], d.leafStart(q + 1) - d.leafStart(q));
-                double[] b = ownBox[q].bounds;
-                boxVolume += (b[3] - b[0]) * (b[4] - b[1]) * (b[5] - b[2]) / rootVolume / partitions;
-            }
-            List<List<Octree>> received = new ArrayList<>();
-            for (int q = 0; q < partitions; q++) {
-                received.add(new ArrayList<>(Arrays.asList(new Octree[partitions])));
-            }
-            for (int p = 0; p < partitions; p++) {
-                int subtrees = d.leafStart(p + 1) - d.leafStart(p);
-                t[3][p] = 0;
-                for (int q = 0; q < partitions; q++) {
-                    if (q == p) {
-                        received.get(q).set(p, local[p]);
-                        continue;
-                    }
-                    long t0 = System.nanoTime();
-                    Octree e = PartitionPhases.essentialTree(local[p], subtrees, regions[q]);
-                    t[3][p] += (System.nanoTime() - t0) / 1e9;
-                    received.get(q).set(p, e);
-                    long bytes = treeBytes(e);
-                    Octree oneBox = PartitionPhases.essentialTree(local[p], subtrees,
-                            new TargetRegion(ownBox[q], new Box[] {ownBox[q]}));
-                    oneBoxBytes += treeBytes(oneBox);
-                    oneBoxBodies += oneBox.bodyCount;
-                    essentialBytes += bytes;
+        }
+
+        @Override
+        public void sent(String stream, int from, int to, Object payload) {
+            switch (stream) {
+                case PartitionedRun.BOX, PartitionedRun.REGION -> small += 48;
+                case PartitionedRun.HISTOGRAM -> {
+                    long bytes = 24L * ((CostHistogram) payload).size;
+                    small += bytes;
+                    histogramBytes += bytes;
+                    inBytes[to] += bytes + 96;
+                }
+                case PartitionedRun.BODIES -> {
+                    migrated += ((Bodies) payload).n;
+                    inBytes[to] += (long) ((Bodies) payload).n * BODY_BYTES;
+                }
+                case PartitionedRun.ESSENTIAL_TREE -> {
+                    Octree e = (Octree) payload;
+                    essentialBytes += treeBytes(e);
                     essentialCells += e.cellCount;
                     essentialBodies += e.bodyCount;
-                    inBytes[q] += bytes;
+                    inBytes[to] += treeBytes(e);
+                    essentialPairs.add(new int[] {from, to});
                 }
+                default -> throw new IllegalArgumentException("unknown stream " + stream);
             }
-            long totalInteractions = 0, maxInteractions = 0;
-            for (int q = 0; q < partitions; q++) {
-                long t0 = System.nanoTime();
-                Gravity.Field f = PartitionPhases.field(d, root, received.get(q), q, state[q].n, params);
-                long t1 = System.nanoTime();
-                Conserved c = Leapfrog.close(state[q], f, params.dt(), round);
-                Leapfrog.open(state[q], f, params.dt(), round, params.steps());
-                t[4][q] = (t1 - t0) / 1e9;
-                t[5][q] = (System.nanoTime() - t1) / 1e9;
-                totalInteractions += c.interactions;
-                maxInteractions = Math.max(maxInteractions, c.interactions);
+        }
+
+        Round round() {
+            long oneBoxBytes = 0, oneBoxBodies = 0;
+            for (int[] pair : essentialPairs) {
+                int p = pair[0], q = pair[1];
+                Octree oneBox = PartitionPhases.essentialTree(local[p], d.leafStart(p + 1) - d.leafStart(p),
+                        new TargetRegion(ownBox[q], new Box[] {ownBox[q]}));
+                oneBoxBytes += treeBytes(oneBox);
+                oneBoxBodies += oneBox.bodyCount;
             }
-            for (int q = 0; q < partitions; q++) {
-                for (int p = 0; p < partitions; p++) {
-                    if (p != q) {
-                        inBytes[q] += (long) inbox.get(q).get(p).n * BODY_BYTES + 24L * histograms.get(p).size + 96;
-                    }
-                }
+            double rootVolume = Math.pow(2 * root.half, 3), boxVolume = 0;
+            for (Box b : ownBox) {
+                double[] v = b.bounds;
+                boxVolume += (v[3] - v[0]) * (v[4] - v[1]) * (v[5] - v[2]) / rootVolume / partitions;
             }
             double[] maxPhase = new double[PHASES.length];
             for (int ph = 0; ph < PHASES.length; ph++) {
                 maxPhase[ph] = Arrays.stream(t[ph]).max().orElse(0);
             }
-            out.add(new Round(essentialBytes, essentialCells, essentialBodies, migrated, small,
+            return new Round(essentialBytes, essentialCells, essentialBodies, migrated, small,
                     Arrays.stream(inBytes).max().orElse(0), maxPhase,
                     (double) maxInteractions * partitions / Math.max(1, totalInteractions), oneBoxBytes,
-                    oneBoxBodies, boxVolume, histogramBins, histogramBytes, 2 * root.half));
+                    oneBoxBodies, boxVolume, histogramBins, histogramBytes, 2 * root.half);
         }
-        return out;
     }
 
     @Option(names = "--sizes", paramLabel = "N,N...", split = ",", defaultValue = "10000,100000,1000000",

@@ -1,5 +1,6 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.run.Median;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
@@ -106,8 +107,8 @@ public final class FftBench implements Callable<Integer> {
                 SixStepFft fft = new SixStepFft(m);
                 double[][] librarySequential = libraryAndSequentialMs(fft, transforms);
                 StringBuilder row = new StringBuilder(String.format("| %d | %s | %s |", m,
-                        cell(Stats.median(librarySequential[0]), min(librarySequential[0]), fft),
-                        cell(Stats.median(librarySequential[1]), min(librarySequential[1]), fft)));
+                        cell(Median.of(librarySequential[0]), min(librarySequential[0]), fft),
+                        cell(Median.of(librarySequential[1]), min(librarySequential[1]), fft)));
                 String bytes = "";
                 for (int w : workerCounts) {
                     Path dir = out.resolve("m" + m + "-w" + w);
@@ -201,7 +202,7 @@ public final class FftBench implements Callable<Integer> {
                 times[2][run] = (t3 - t2) / 1e6;
             }
         }
-        return String.format("%.1f / %.1f / %.1f", Stats.median(times[0]), Stats.median(times[1]), Stats.median(times[2]));
+        return String.format("%.1f / %.1f / %.1f", Median.of(times[0]), Median.of(times[1]), Median.of(times[2]));
     }
 
     /**
@@ -228,7 +229,7 @@ public final class FftBench implements Callable<Integer> {
                 throw new IllegalStateException("Kryo lost points");
             }
         }
-        return Stats.median(times);
+        return Median.of(times);
     }
 
     /** ||six-step - JTransforms||_2 / ||JTransforms||_2, forward, on the benchmark's input. */

@@ -5,6 +5,7 @@ import io.stormsim.nbody.Gravity;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.SequentialSimulation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -13,6 +14,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.NotificationEmitter;
@@ -32,6 +34,10 @@ import picocli.CommandLine.Option;
         description = {"Heap the sequential kernel needs: live heap at each phase boundary, bytes per body (the memory part"
                 + " of bench scaling; give the heap with STORMSIM_JAVA_OPTS)."})
 public final class MemoryBench implements Callable<Integer> {
+    /** The phases after which the live heap is measured: where the round's big structures are live. */
+    private static final Set<String> MEASURED_PHASES = Set.of(SequentialSimulation.SORT, SequentialSimulation.TREE,
+            SequentialSimulation.FORCE);
+
     @Option(names = "--n", paramLabel = "N", defaultValue = "1000000", description = "bodies (default: ${DEFAULT-VALUE})")
     private int n;
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "3", description = "rounds (default: ${DEFAULT-VALUE})")
@@ -86,6 +92,9 @@ public final class MemoryBench implements Callable<Integer> {
         Map<String, Long> livePeak = new LinkedHashMap<>();
         long[] cells = new long[1];
         SequentialPhases.Probe atPhase = (phase, live) -> {
+            if (!MEASURED_PHASES.contains(phase)) {
+                return;
+            }
             System.gc();
             long used = mem.getHeapMemoryUsage().getUsed() - baseline;
             livePeak.merge(phase, used, Math::max);

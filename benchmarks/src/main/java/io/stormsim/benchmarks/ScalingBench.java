@@ -1,5 +1,6 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.run.Median;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
@@ -200,7 +201,7 @@ public final class ScalingBench implements Callable<Integer> {
         }
         double[] med = new double[s.length];
         for (int p = 0; p < s.length; p++) {
-            med[p] = Stats.median(phase[p]);
+            med[p] = Median.of(phase[p]);
         }
         double checkRound = Double.NaN;
         boolean same = true;
@@ -214,10 +215,10 @@ public final class ScalingBench implements Callable<Integer> {
                     rt[r - warm] = (System.nanoTime() - t0) / 1e9;
                 }
             }
-            checkRound = Stats.median(rt);
+            checkRound = Median.of(rt);
             same = ref.bodies().sameStateBits(sim.bodies());
         }
-        return new Row(n, rounds, med, Stats.median(total), Arrays.stream(total).min().orElse(Double.NaN), checkRound,
+        return new Row(n, rounds, med, Median.of(total), Arrays.stream(total).min().orElse(Double.NaN), checkRound,
                 same, (double) interactions / n);
     }
 }

@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import java.util.Arrays;
+import io.stormsim.run.Median;
 import java.util.List;
 
 /** Small statistics helpers. */
@@ -8,15 +8,8 @@ final class Stats {
     private Stats() {
     }
 
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-    }
-
     static double median(List<Double> v) {
-        return median(v.stream().mapToDouble(Double::doubleValue).toArray());
+        return Median.of(v.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     static double log2(double x) {

@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import io.stormsim.run.Median;
 /**
  * Where the force phase's time goes (benchmarks only; in this package to reach the package-private list
  * kernels). Runs the real {@code TreeWalk.field} with the list kernel wrapped in a timer: the time spent in
@@ -74,17 +75,11 @@ public final class ForceProfile {
             }
             last = t;
         }
-        return new Result(best.getClass().getSimpleName(), median(total), median(inKernel), last.groups,
+        return new Result(best.getClass().getSimpleName(), Median.of(total), Median.of(inKernel), last.groups,
                 last.cellTerms, last.bodyTerms, last.lanesComputed, interactions);
     }
 
     private static int vectorLanes() {
         return jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED.length();
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        java.util.Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
     }
 }

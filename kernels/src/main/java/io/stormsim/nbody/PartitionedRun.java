@@ -14,7 +14,8 @@ public final class PartitionedRun {
     public static final String KEYS = "bounds+keys", MIGRATE = "migrate+sort", LOCAL_TREE = "local tree",
             ESSENTIAL = "essential trees", FORCE = "assemble+force", UPDATE = "update";
     /** The exchanges between partitions, as {@link RoundObserver#sent} names them. */
-    public static final String BOX = "box", HISTOGRAM = "histogram", BODIES = "bodies", ESSENTIAL_TREE = "essential";
+    public static final String BOX = "box", HISTOGRAM = "histogram", BODIES = "bodies", REGION = "region",
+            ESSENTIAL_TREE = "essential";
 
     private final Parameters params;
     private final int partitions;
@@ -66,6 +67,7 @@ public final class PartitionedRun {
             }
         }
         Octree[] local = new Octree[partitions];
+        TargetRegion[] regions = new TargetRegion[partitions];
         for (int q = 0; q < partitions; q++) {
             long t0 = System.nanoTime();
             PartitionPhases.KeyedBodies owned = PartitionPhases.KeyedBodies.sort(Bodies.concat(inbox.get(q)), root);
@@ -73,7 +75,9 @@ public final class PartitionedRun {
             long t1 = System.nanoTime();
             observer.phase(MIGRATE, q, migrateNanos[q] + t1 - t0, owned, root, d);
             local[q] = PartitionPhases.localTree(owned, root, d, q, params);
+            regions[q] = TargetRegion.of(local[q], d.leafStart(q + 1) - d.leafStart(q));
             observer.phase(LOCAL_TREE, q, System.nanoTime() - t1, local[q]);
+            sendToOthers(observer, REGION, q, regions[q]);
         }
         List<List<Octree>> received = new ArrayList<>();
         for (int q = 0; q < partitions; q++) {
@@ -86,8 +90,7 @@ public final class PartitionedRun {
                 if (q == p) {
                     received.get(q).set(p, local[p]);
                 } else {
-                    TargetRegion target = TargetRegion.of(local[q], d.leafStart(q + 1) - d.leafStart(q));
-                    Octree essential = PartitionPhases.essentialTree(local[p], subtrees, target);
+                    Octree essential = PartitionPhases.essentialTree(local[p], subtrees, regions[q]);
                     received.get(q).set(p, essential);
                     observer.sent(ESSENTIAL_TREE, p, q, essential);
                 }
