@@ -19,11 +19,16 @@ final class ProgressStore implements AutoCloseable {
     private final CuratorFramework zk;
     private final String path;
 
-    @SuppressWarnings("unchecked")
     ProgressStore(Map<String, Object> conf, String topologyId) {
-        this.zk = CuratorUtils.newCuratorStarted(conf, (List<String>) conf.get(Config.STORM_ZOOKEEPER_SERVERS),
-                conf.get(Config.STORM_ZOOKEEPER_PORT), new ZookeeperAuthInfo(conf), null);
+        this.zk = connect(conf);
         this.path = ROOT + topologyId;
+    }
+
+    /** A client of the cluster's ZooKeeper, from the topology config. */
+    @SuppressWarnings("unchecked")
+    static CuratorFramework connect(Map<String, Object> conf) {
+        return CuratorUtils.newCuratorStarted(conf, (List<String>) conf.get(Config.STORM_ZOOKEEPER_SERVERS),
+                conf.get(Config.STORM_ZOOKEEPER_PORT), new ZookeeperAuthInfo(conf), null);
     }
 
     /** Whether this topology has recorded progress before (this spout is a restarted one). */

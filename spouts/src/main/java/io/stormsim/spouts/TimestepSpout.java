@@ -3,6 +3,7 @@ package io.stormsim.spouts;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -37,10 +38,36 @@ public class TimestepSpout extends BaseRichSpout {
     public static final String HALTED = RunOutput.HALTED;
     private static final Logger LOG = LoggerFactory.getLogger(TimestepSpout.class);
 
+    /** How often the spout looks for restarted tasks. */
+    static final long RESTART_POLL_NANOS = 250_000_000L;
+    /** After a task restart, how long the spout waits for further starts: a worker's tasks start together. */
+    static final long RESTART_SETTLE_NANOS = 1_000_000_000L;
+    /**
+     * A round sent after a restart and not done this long after (nor in three times the last round's time)
+     * is sent again. Measured on Storm 2.8: another worker's Netty client to the restarted worker reconnects
+     * only when a send finds it down, and that send is dropped, so the first trigger after a restart is often
+     * lost on its way. Sending a round twice is safe: each copy is a whole round with its own step number,
+     * and the spout follows the newer only.
+     */
+    static final long RESTORE_RESEND_NANOS = 2_000_000_000L;
+    private static final int MAX_RESENDS = 10;
+
     private SpoutOutputCollector collector;
     private RunConfig config;
     private int partitions;
     private ProgressStore progress;
+    private TaskRestarts restarts;
+    private boolean restartedSpout;
+    private long sentZxid;
+    private long nextRestartPoll;
+    private long settledAt;
+    /** After a restart, until a round is done: the last trigger sent (-1: none yet), when, how often resent. */
+    private boolean recovering;
+    private long recoveryStep = -1;
+    private long recoverySentAt;
+    private int resends;
+    private long sentAt;
+    private long lastRoundNanos;
     private StepNumbers steps;
     private StepCommand next;
     private final Map<Long, StepCommand> inFlight = new HashMap<>();
@@ -55,14 +82,20 @@ public class TimestepSpout extends BaseRichSpout {
         this.config = RunConfig.from(conf);
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
+        this.restarts = new TaskRestarts(conf, context.getStormId());
+        this.nextRestartPoll = this.settledAt = System.nanoTime();
         try {
             steps = StepNumbers.fromClock();
-            if (progress.exists()) {
+            restartedSpout = progress.exists();
+            if (restartedSpout) {
                 OptionalLong c = progress.lastCheckpoint();
                 lastCheckpoint = c.orElse(-1);
                 LOG.warn("spout restarted: resuming the run from {}", c.isPresent() ? "checkpoint " + c.getAsLong()
                         : "the initial conditions (no checkpoint yet)");
                 next = restorePoint();
+                // the tasks beside it restarted with it, and the other workers reconnect to it
+                recovering = true;
+                settledAt = System.nanoTime() + RESTART_SETTLE_NANOS;
             } else if (config.resume()) {
                 OptionalLong c = config.checkpoints().latestComplete();
                 if (c.isEmpty()) {
@@ -87,10 +120,33 @@ public class TimestepSpout extends BaseRichSpout {
 
     @Override
     public void nextTuple() {
-        if (halted || next == null || !inFlight.isEmpty()) {
+        long now = System.nanoTime();
+        if (now - nextRestartPoll >= 0) {
+            nextRestartPoll = now + RESTART_POLL_NANOS;
+            checkRestarts(now);
+        }
+        if (recovering && inFlight.containsKey(recoveryStep) && resends < MAX_RESENDS
+                && now - recoverySentAt > Math.max(RESTORE_RESEND_NANOS, 3 * lastRoundNanos)) {
+            next = inFlight.remove(recoveryStep);
+            resends++;
+            LOG.warn("{} sent after a restart is not done after {} s: sending it again (its trigger may have met a"
+                    + " connection not yet back)", next, (now - recoverySentAt) / 1_000_000_000L);
+        }
+        if (halted || next == null || !inFlight.isEmpty() || now - settledAt < 0) {
             return;
         }
+        try {
+            sentZxid = restarts.now();
+        } catch (Exception e) {
+            LOG.warn("could not read ZooKeeper's time: restarts of tasks will be noticed by the message timeout only ({})",
+                    e.toString());
+        }
         long step = steps.next();
+        if (recovering) {
+            recoveryStep = step;
+            recoverySentAt = now;
+        }
+        sentAt = now;
         inFlight.put(step, next);
         collector.emit(STREAM, new Values(step, next), step);
         next = null;
@@ -102,6 +158,9 @@ public class TimestepSpout extends BaseRichSpout {
         if (done == null) {
             return;
         }
+        lastRoundNanos = System.nanoTime() - sentAt;
+        recovering = false;
+        resends = 0;
         long round = done.round;
         if (config.checkpointAt(round) && (done.kind == StepCommand.Kind.RESTORE || commitCheckpoint(round))) {
             lastCheckpoint = round;
@@ -139,13 +198,44 @@ public class TimestepSpout extends BaseRichSpout {
         }
     }
 
+    /**
+     * A step task that started again lost what it held: the round in flight (or, between rounds, the next,
+     * whose state was handed over to it) fails now, and the restore waits until the restarts have settled.
+     * The lost round's tuples still time out later; the spout ignores them then.
+     */
+    private void checkRestarts(long now) {
+        List<Integer> restarted;
+        try {
+            restarted = restarts.startedAfter(sentZxid, restartedSpout);
+        } catch (Exception e) {
+            LOG.warn("could not look for restarted tasks in ZooKeeper: {}", e.toString());
+            return;
+        }
+        if (restarted.isEmpty() || halted) {
+            return;
+        }
+        settledAt = now + RESTART_SETTLE_NANOS;
+        recovering = true;
+        LOG.warn("tasks {} restarted (a worker died): the round they were in is lost", restarted);
+        if (!inFlight.isEmpty()) {
+            for (Long step : List.copyOf(inFlight.keySet())) {
+                fail(step);
+            }
+        } else if (next != null && next.kind == StepCommand.Kind.CONTINUE) {
+            roundFailed(next.round);
+        }
+    }
+
     @Override
     public void fail(Object msgId) {
         StepCommand failed = inFlight.remove((Long) msgId);
         if (failed == null) {
             return;
         }
-        long round = failed.round;
+        roundFailed(failed.round);
+    }
+
+    private void roundFailed(long round) {
         failures = round == failuresOfRound ? failures + 1 : 1;
         failuresOfRound = round;
         if (failures > config.maxRestores()) {
@@ -169,6 +259,9 @@ public class TimestepSpout extends BaseRichSpout {
     public void close() {
         if (progress != null) {
             progress.close();
+        }
+        if (restarts != null) {
+            restarts.close();
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import io.stormsim.spouts.TaskRestarts;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -111,6 +112,22 @@ public abstract class StepBolt extends BaseRichBolt {
                     + " is not allowed" + why);
         });
         setUp(conf, context);
+        if (inRounds()) {
+            try {
+                TaskRestarts.announce(conf, context.getStormId(), context.getThisTaskId());
+            } catch (Exception e) {
+                throw new IllegalStateException(context.getThisComponentId() + " could not record its start in"
+                        + " ZooKeeper (the spout would not learn that a worker restarted): " + e, e);
+            }
+        }
+    }
+
+    /**
+     * Whether the rounds wait for this bolt: its restart (its worker died) loses the round in flight, which
+     * the spout then restores at once ({@link TaskRestarts}). A bolt outside the rounds' tuple trees says no.
+     */
+    protected boolean inRounds() {
+        return true;
     }
 
     /** The partition counts this phase allows under the topology config {@code conf}; any by default. */

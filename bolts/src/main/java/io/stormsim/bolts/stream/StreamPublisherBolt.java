@@ -39,6 +39,12 @@ public class StreamPublisherBolt extends StepBolt implements SingleTask {
     private transient Counter sent, dropped;
     private transient long publisherSent, publisherDropped;
 
+    /** The rounds never wait for the stream: a restart of the publisher loses no round. */
+    @Override
+    protected boolean inRounds() {
+        return false;
+    }
+
     @Override
     protected Map<String, FanIn> inputs() {
         return Map.of(MESSAGES, FanIn.EACH_SOURCE_TASK);
