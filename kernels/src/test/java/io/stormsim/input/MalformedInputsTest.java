@@ -14,6 +14,7 @@ import io.stormsim.matrix.MatrixMarket;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesBinary;
 import io.stormsim.nbody.BodiesCsv;
+import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.run.CheckpointStore;
 import io.stormsim.run.DirectoryCheckpointStore;
@@ -332,6 +333,82 @@ class MalformedInputsTest {
                     + EXPECTED);
             rejected(IOException.class, () -> ComplexFile.read(d, 0, 1, new double[1], new double[1], 0),
                     d + " is a directory");
+        }
+    }
+
+    @Nested
+    class GadgetSnapshotFile {
+        private static final String EXPECTED = "expected a GADGET-2 snapshot (format 1";
+        /** Header, positions, velocities, 4-byte ids, masses: each record with its two lengths. */
+        private static final long BYTES_OF_100 = 264 + 2 * (8 + 1200) + (8 + 400) + (8 + 400);
+
+        private Path written(String name, Bodies b) throws IOException {
+            Path f = dir.resolve(name);
+            GadgetSnapshot.write(f, b, 0.5, b.n, 1);
+            return f;
+        }
+
+        @Test
+        void readsBackWhatWasWrittenInSinglePrecision() throws IOException {
+            Bodies b = PlummerSphere.generate(100, 8);
+            for (boolean longIds : new boolean[] {false, true}) {
+                b.id[7] = longIds ? 1L << 40 : 7;
+                Bodies back = GadgetSnapshot.read(written("ok-" + longIds, b));
+                assertEquals(b.n, back.n);
+                for (int i = 0; i < b.n; i++) {
+                    assertEquals(b.id[i], back.id[i]);
+                    assertEquals((float) b.x[i], back.x[i]);
+                    assertEquals((float) b.vz[i], back.vz[i]);
+                    assertEquals((float) b.mass[i], back.mass[i]);
+                }
+            }
+            assertEquals(BYTES_OF_100, Files.size(dir.resolve("ok-false")));
+        }
+
+        @Test
+        void randomBytes() throws IOException {
+            Path f = MalformedInputsTest.this.randomBytes("random.snap", 4096, 20);
+            int len = ByteBuffer.wrap(Files.readAllBytes(f)).order(ByteOrder.LITTLE_ENDIAN).getInt();
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset 0: the"
+                    + " header record has " + Integer.toUnsignedString(len) + " bytes, expected 256");
+        }
+
+        @Test
+        void truncatedInsideTheMasses() throws IOException {
+            Path f = truncated(written("cut.snap", PlummerSphere.generate(100, 8)), BYTES_OF_100 - 50);
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset "
+                    + (BYTES_OF_100 - 408) + ": truncated, the masses record of 400 bytes and its closing length"
+                    + " need 408 bytes, the file ends at byte offset " + (BYTES_OF_100 - 50));
+        }
+
+        @Test
+        void recordLengthsThatDisagree() throws IOException {
+            Path f = written("bad-close.snap", PlummerSphere.generate(100, 8));
+            try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+                ch.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 1199), 264 + 4 + 1200);
+            }
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "byte offset 264: the positions record opens"
+                    + " with length 1200 and closes with 1199");
+        }
+
+        @Test
+        void empty() throws IOException {
+            Path f = Files.createFile(dir.resolve("empty.snap"));
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + " is empty, " + EXPECTED);
+        }
+
+        @Test
+        void oneHundredMBOfZeros() throws IOException {
+            Path f = sized("zeros.snap", new byte[0], HUNDRED_MB);
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset 0: the"
+                    + " header record has 0 bytes, expected 256");
+        }
+
+        @Test
+        void aDirectory() throws IOException {
+            Path d = Files.createDirectory(dir.resolve("snapshot_000.0"));
+            rejected(IOException.class, () -> GadgetSnapshot.read(d), "snapshot file " + d + " is a directory, "
+                    + EXPECTED);
         }
     }
 
