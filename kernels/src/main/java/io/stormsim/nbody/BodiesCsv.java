@@ -1,10 +1,9 @@
 package io.stormsim.nbody;
 
+import io.stormsim.input.InputFile;
+import io.stormsim.input.Utf8Lines;
 import io.stormsim.run.AtomicFiles;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,7 +13,8 @@ import java.util.Map;
  * Bodies as CSV: a header line {@code id,mass,x,y,z,vx,vy,vz}, then one body per line. Numbers are
  * written so that reading them back gives the same bits. Reading rejects, with the file, line number
  * and field, anything that is not a body: wrong field counts, non-numbers, NaN or infinite values,
- * masses that are not positive, repeated ids.
+ * masses that are not positive, repeated ids, bytes that are not UTF-8 text, lines over
+ * {@link Utf8Lines#MAX_LINE_CHARS} characters; a directory, a missing or an empty file are named as such.
  */
 public final class BodiesCsv {
     public static final String HEADER = "id,mass,x,y,z,vx,vy,vz";
@@ -31,13 +31,16 @@ public final class BodiesCsv {
     }
 
     public static Bodies read(Path file) throws IOException {
-        if (!Files.isReadable(file)) {
-            throw new IOException("bodies file " + file + " cannot be read (missing, or no permission)");
-        }
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String header = in.readLine();
-            if (header == null || !header.replace(" ", "").equals(HEADER)) {
-                throw new MalformedBodiesException(file, 1, "the header must be '" + HEADER + "', found '" + header + "'");
+        InputFile.checkedSize(file, "bodies file", "a CSV file with the header '" + HEADER + "'");
+        try (Utf8Lines in = new Utf8Lines(file, Utf8Lines.MAX_LINE_CHARS,
+                (line, what) -> new MalformedBodiesException(file, line, what))) {
+            String header = in.next();
+            if (header == null) {
+                throw new MalformedBodiesException(file, 1, "the file is empty, expected the header '" + HEADER + "'");
+            }
+            if (!header.replace(" ", "").equals(HEADER)) {
+                throw new MalformedBodiesException(file, 1, "the header must be '" + HEADER + "', found '"
+                        + Utf8Lines.excerpt(header) + "'");
             }
             Bodies b = new Bodies(1024);
             long[] id = b.id;
@@ -46,7 +49,7 @@ public final class BodiesCsv {
             int n = 0;
             long lineNo = 1;
             String line;
-            while ((line = in.readLine()) != null) {
+            while ((line = in.next()) != null) {
                 lineNo++;
                 if (line.isBlank()) {
                     continue;
@@ -65,7 +68,8 @@ public final class BodiesCsv {
                 try {
                     id[n] = Long.parseLong(f[0].trim());
                 } catch (NumberFormatException e) {
-                    throw new MalformedBodiesException(file, lineNo, "id '" + f[0].trim() + "' is not an integer");
+                    throw new MalformedBodiesException(file, lineNo, "id '" + Utf8Lines.excerpt(f[0].trim())
+                            + "' is not an integer");
                 }
                 Long earlier = lineOfId.put(id[n], lineNo);
                 if (earlier != null) {
@@ -95,10 +99,12 @@ public final class BodiesCsv {
         try {
             v = Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            throw new MalformedBodiesException(file, line, field + " '" + text + "' is not a number");
+            throw new MalformedBodiesException(file, line, field + " '" + Utf8Lines.excerpt(text)
+                    + "' is not a number");
         }
         if (!Double.isFinite(v)) {
-            throw new MalformedBodiesException(file, line, field + " is " + text + ": values must be finite");
+            throw new MalformedBodiesException(file, line, field + " is " + Utf8Lines.excerpt(text)
+                    + ": values must be finite");
         }
         return v;
     }

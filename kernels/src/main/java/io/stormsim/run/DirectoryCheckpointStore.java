@@ -1,6 +1,9 @@
 package io.stormsim.run;
 
+import io.stormsim.input.InputFile;
+import io.stormsim.input.Utf8Lines;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +22,8 @@ import java.util.stream.Stream;
  */
 public final class DirectoryCheckpointStore implements CheckpointStore {
     private static final String MANIFEST = "MANIFEST";
+    /** A manifest is two short lines and a comment; anything far larger is not one. */
+    private static final int MAX_MANIFEST_BYTES = 1 << 16;
     private final Path dir;
 
     public DirectoryCheckpointStore(Path dir) {
@@ -100,16 +105,36 @@ public final class DirectoryCheckpointStore implements CheckpointStore {
         if (!Files.exists(manifest)) {
             throw new IOException("no complete checkpoint of round " + round + " in " + dir);
         }
+        long size = InputFile.checkedSize(manifest, "checkpoint manifest", "a properties file 'round=', 'pieces='");
+        if (size > MAX_MANIFEST_BYTES) {
+            throw new IOException("checkpoint manifest " + manifest + " has " + size + " bytes, expected a few lines"
+                    + " 'round=', 'pieces=' (at most " + MAX_MANIFEST_BYTES + " bytes)");
+        }
         Properties m = new Properties();
-        m.load(new java.io.StringReader(Files.readString(manifest, StandardCharsets.ISO_8859_1)));
-        return Integer.parseInt(m.getProperty("pieces"));
+        try {
+            m.load(new java.io.StringReader(Files.readString(manifest, StandardCharsets.ISO_8859_1)));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("checkpoint manifest " + manifest + " is not a properties file (" + e.getMessage()
+                    + "), expected lines 'round=', 'pieces='");
+        }
+        String pieces = m.getProperty("pieces");
+        if (pieces != null && pieces.matches("[1-9][0-9]{0,8}")) {
+            return Integer.parseInt(pieces);
+        }
+        throw new IOException("checkpoint manifest " + manifest + ": 'pieces' is " + (pieces == null ? "missing"
+                : "'" + Utf8Lines.excerpt(pieces) + "'") + ", expected a whole number >= 1");
     }
 
     @Override
     public <T> T readPiece(long round, int partition, PieceReader<T> reader) throws IOException {
         Path piece = roundDir(round).resolve(pieceName(partition, pieces(round)));
+        InputFile.checkedSize(piece, "checkpoint piece", "piece " + partition + " of round " + round);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(piece), 1 << 16)) {
             return reader.read(in);
+        } catch (EOFException e) {
+            throw (EOFException) new EOFException("checkpoint piece " + piece + ": " + e.getMessage()).initCause(e);
+        } catch (IOException e) {
+            throw new IOException("checkpoint piece " + piece + ": " + e.getMessage(), e);
         }
     }
 }
