@@ -24,7 +24,8 @@ public final class InputFile {
             throw new IOException(kind + " " + file + " is a directory, expected " + expected);
         }
         if (!Files.exists(file)) {
-            throw new NoSuchFileException(file.toString(), null, "no such " + kind + ", expected " + expected);
+            throw new NoSuchFileException(file.toString(), null, kind + " cannot be read: there is no such file"
+                    + " (expected " + expected + ")");
         }
         if (!Files.isReadable(file)) {
             throw new AccessDeniedException(file.toString(), null, kind + " cannot be read (no permission)");
