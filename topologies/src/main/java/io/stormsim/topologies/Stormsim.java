@@ -108,6 +108,11 @@ public final class Stormsim {
         }
         TopologyFile topology = TopologyFile.load(Path.of(cl.positional.get(0)), filter == null ? null : Path.of(filter),
                 overrides, cl.has("--env-filter"));
+        if (command.equals("submit")) {
+            HeapCheck.cluster(topology);
+        } else {
+            HeapCheck.local(topology);
+        }
         switch (command) {
             case "check" -> System.out.println(topology.yaml + ": ok");
             case "run" -> runLocally(topology, Duration.ofSeconds(timeoutSeconds));

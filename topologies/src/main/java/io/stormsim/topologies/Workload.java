@@ -43,6 +43,24 @@ public interface Workload {
         return List.of();
     }
 
+    /**
+     * Bytes of heap one JVM needs when it runs 1/{@code workers} of the partitions (and the single-task
+     * sinks): the launcher refuses a run that cannot fit ({@code HeapCheck}). 0: no estimate.
+     */
+    default long heapBytes(Map<String, Object> config, int workers) {
+        return 0;
+    }
+
+    /** The key whose value the heap estimate grows with, named when a run is refused. */
+    default String heapSizeKey(Map<String, Object> config) {
+        return RunConfig.OUTPUT_DIR;
+    }
+
+    /** How the estimate was made, for the message (e.g. "600 bytes a body, measured"). */
+    default String heapBasis() {
+        return "";
+    }
+
     /** Where the run writes its results. */
     Path outputDir(Map<String, Object> config);
 

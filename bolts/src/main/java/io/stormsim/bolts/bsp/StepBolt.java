@@ -215,6 +215,14 @@ public abstract class StepBolt extends BaseRichBolt {
         } catch (Exception e) {
             failAll(tuples, e);
             return;
+        } catch (OutOfMemoryError e) {
+            // what the step allocated is garbage now: report it, fail the round (the spout halts it if it
+            // keeps failing) instead of letting the executor die with a stack trace
+            failAll(tuples, new IllegalStateException(context.getThisComponentId() + ", partition " + partition
+                    + " of " + partitions + ", ran out of heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB in this worker): give the workers more (-Xmx in topology.worker.childopts; for"
+                    + " stormsim run, STORMSIM_JAVA_OPTS=\"-Xmx...\") or use more workers", e));
+            return;
         } finally {
             anchors = null;
             computeTimer.update(System.nanoTime() - stepStartNanos, TimeUnit.NANOSECONDS);

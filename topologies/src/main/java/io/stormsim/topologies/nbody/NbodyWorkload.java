@@ -8,6 +8,8 @@ import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,8 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /** Barnes-Hut N-body ({@code stormsim.nbody.*}). */
 public final class NbodyWorkload implements Workload {
+    private static final long BYTES_PER_BODY = 600, FINAL_BYTES_PER_BODY = 72, CSV_BYTES_PER_BODY = 100;
+
     @Override
     public String name() {
         return "nbody";
@@ -39,6 +43,39 @@ public final class NbodyWorkload implements Workload {
     @Override
     public List<String> kryoDecorators() {
         return List.of(NbodyKryo.class.getName(), StreamKryo.class.getName());
+    }
+
+    /**
+     * A topology step at N = 10^6 on 2 partitions held at most 584 bytes a body after collections, the whole
+     * embedded cluster included (docs/performance.md); a worker holds its share of the partitions, and the
+     * one with the diagnostics also the final bodies (72 bytes a body).
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int workers) {
+        long n = bodies(NbodyConfig.from(config));
+        return workers == 1 ? n * BYTES_PER_BODY : n * BYTES_PER_BODY / workers + n * FINAL_BYTES_PER_BODY;
+    }
+
+    /** n, or for a bodies file a low count from its size (a row is at least ~100 characters as stormsim writes it). */
+    private static long bodies(NbodyConfig nbody) {
+        if (nbody.bodiesFile().isEmpty()) {
+            return nbody.n();
+        }
+        try {
+            return Files.size(Path.of(nbody.bodiesFile())) / CSV_BYTES_PER_BODY;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        return NbodyConfig.from(config).bodiesFile().isEmpty() ? NbodyConfig.N : NbodyConfig.BODIES_FILE;
+    }
+
+    @Override
+    public String heapBasis() {
+        return BYTES_PER_BODY + " bytes a body, measured at 10^6 bodies";
     }
 
     @Override
