@@ -44,6 +44,37 @@ class ClusterFaultIntegrationTest {
 
     @Test
     void killedWorkersAreRecoveredExactly() throws Exception {
+        ClusterLayout layout = runOnCluster(tmp, STEPS, (nimbus, name, csv) -> {
+            awaitRows(csv, 8);
+            TopologyInfo info = nimbus.getTopologyInfoByName(name);
+            int spoutPort = portOf(info, "timestep");
+            int otherPort = info.get_executors().stream().mapToInt(ExecutorSummary::get_port)
+                    .filter(p -> p != spoutPort).findFirst().orElseThrow();
+            killWorker(otherPort);
+            System.out.printf("kill -9 of the worker on port %d (partitions, no spout): past its round after %.1f s%n",
+                    otherPort, secondsUntilPast(csv));
+            awaitRows(csv, 25);
+            killWorker(spoutPort);
+            System.out.printf("kill -9 of the worker on port %d (the spout): past its round after %.1f s%n",
+                    spoutPort, secondsUntilPast(csv));
+        });
+        assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(tmp.resolve("out")
+                .resolve(DiagnosticsBolt.FINAL_BODIES_CSV))), "final bodies after two worker kills differ from the sequential kernel");
+        assertTrue(workerLogsContain(layout.logs(), "restoring"), "the worker logs show the restore");
+        assertTrue(workerLogsContain(layout.logs(), "spout restarted"), "the worker logs show the spout's restart");
+    }
+
+    /** What a test does to a run while it runs, with Nimbus, the topology's name and its diagnostics CSV. */
+    interface WhileRunning {
+        void accept(Nimbus.Iface nimbus, String name, Path csv) throws Exception;
+    }
+
+    /**
+     * Starts a cluster in {@code tmp}/cluster, submits {@link #smallRun} of {@code steps} steps with results in
+     * {@code tmp}/out, does {@code whileRunning}, waits for the run's summary, kills the topology and stops the
+     * cluster (whose logs stay); returns its layout.
+     */
+    static ClusterLayout runOnCluster(Path tmp, int steps, WhileRunning whileRunning) throws Exception {
         LocalStormCluster cluster = new LocalStormCluster(new ClusterLayout(tmp.resolve("cluster"),
                 ClusterIntegrationTest.freeBasePort()), System.out);
         Thread stopOnExit = new Thread(() -> ClusterIntegrationTest.stopQuietly(cluster));
@@ -51,25 +82,13 @@ class ClusterFaultIntegrationTest {
         try {
             cluster.start();
             Path out = tmp.resolve("out");
-            TopologyFile topology = smallRun(out, STEPS);
+            TopologyFile topology = smallRun(out, steps);
             NimbusAddress address = NimbusAddress.of(cluster.layout());
             TopologySubmission.submit(topology, address);
-            Path csv = out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV);
             try (NimbusClient client = address.connect()) {
                 Nimbus.Iface nimbus = client.getClient();
                 try {
-                    awaitRows(csv, 8);
-                    TopologyInfo info = nimbus.getTopologyInfoByName(topology.name());
-                    int spoutPort = portOf(info, "timestep");
-                    int otherPort = info.get_executors().stream().mapToInt(ExecutorSummary::get_port)
-                            .filter(p -> p != spoutPort).findFirst().orElseThrow();
-                    killWorker(otherPort);
-                    System.out.printf("kill -9 of the worker on port %d (partitions, no spout): past its round after %.1f s%n",
-                            otherPort, secondsUntilPast(csv));
-                    awaitRows(csv, 25);
-                    killWorker(spoutPort);
-                    System.out.printf("kill -9 of the worker on port %d (the spout): past its round after %.1f s%n",
-                            spoutPort, secondsUntilPast(csv));
+                    whileRunning.accept(nimbus, topology.name(), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
                     awaitFile(out.resolve(DiagnosticsBolt.SUMMARY));
                 } finally {
                     KillOptions now = new KillOptions();
@@ -77,10 +96,7 @@ class ClusterFaultIntegrationTest {
                     nimbus.killTopologyWithOpts(topology.name(), now);
                 }
             }
-            assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
-                    "final bodies after two worker kills differ from the sequential kernel");
-            assertTrue(workerLogsContain(cluster.layout().logs(), "restoring"), "the worker logs show the restore");
-            assertTrue(workerLogsContain(cluster.layout().logs(), "spout restarted"), "the worker logs show the spout's restart");
+            return cluster.layout();
         } finally {
             cluster.stop();
             Runtime.getRuntime().removeShutdownHook(stopOnExit);

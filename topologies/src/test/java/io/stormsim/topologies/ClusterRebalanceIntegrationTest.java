@@ -10,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.generated.ExecutorSummary;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.TopologyInfo;
-import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,38 +28,15 @@ class ClusterRebalanceIntegrationTest {
 
     @Test
     void aSimulationMovedToOneWorkerAndBackEndsWithTheSameBits() throws Exception {
-        LocalStormCluster cluster = new LocalStormCluster(new ClusterLayout(tmp.resolve("cluster"),
-                ClusterIntegrationTest.freeBasePort()), System.out);
-        Thread stopOnExit = new Thread(() -> ClusterIntegrationTest.stopQuietly(cluster));
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            cluster.start();
-            Path out = tmp.resolve("out");
-            TopologyFile topology = ClusterFaultIntegrationTest.smallRun(out, STEPS);
-            NimbusAddress address = NimbusAddress.of(cluster.layout());
-            TopologySubmission.submit(topology, address);
-            Path csv = out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV);
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface nimbus = client.getClient();
-                try {
-                    ClusterFaultIntegrationTest.awaitRows(csv, 10);
-                    assertEquals(2, workersOf(nimbus, topology.name()), "submitted with 2 workers");
-                    rebalanceTo(nimbus, topology.name(), 1, csv);
-                    rebalanceTo(nimbus, topology.name(), 2, csv);
-                    ClusterFaultIntegrationTest.awaitFile(out.resolve(DiagnosticsBolt.SUMMARY));
-                } finally {
-                    KillOptions now = new KillOptions();
-                    now.set_wait_secs(0);
-                    nimbus.killTopologyWithOpts(topology.name(), now);
-                }
-            }
-            assertTrue(ClusterFaultIntegrationTest.sequentialBits(STEPS).sameStateBits(
-                    BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
-                    "final bodies after moving 2 -> 1 -> 2 workers differ from the sequential kernel's");
-        } finally {
-            cluster.stop();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
-        }
+        ClusterFaultIntegrationTest.runOnCluster(tmp, STEPS, (nimbus, name, csv) -> {
+            ClusterFaultIntegrationTest.awaitRows(csv, 10);
+            assertEquals(2, workersOf(nimbus, name), "submitted with 2 workers");
+            rebalanceTo(nimbus, name, 1, csv);
+            rebalanceTo(nimbus, name, 2, csv);
+        });
+        assertTrue(ClusterFaultIntegrationTest.sequentialBits(STEPS).sameStateBits(
+                BodiesCsv.read(tmp.resolve("out").resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
+                "final bodies after moving 2 -> 1 -> 2 workers differ from the sequential kernel's");
     }
 
     /**
