@@ -1,0 +1,134 @@
+package io.stormsim.checkers;
+
+/**
+ * Legal moves of English draughts on {@link Board} bitboards: plain moves by whole-board shifts, captures
+ * (compulsory) by a depth-first walk of each capturing piece's jump sequences. A capture continues while
+ * the same piece can capture again; a man reaching its crowning row is crowned and the move ends there.
+ * Every distinct sequence is one move, including sequences taking the same pieces by another path.
+ *
+ * <p>Moves are written as packed longs ({@link Move}) into a caller's buffer at an offset, so a search
+ * keeps one buffer of {@link #MAX_MOVES} slots per ply and nothing is allocated.
+ */
+public final class MoveGenerator {
+    /**
+     * Slots a buffer needs for one position. No position reached in the tests needed more than a few dozen
+     * (12 kings make at most 48 plain moves; sequences of one capturing king rarely exceed ten).
+     */
+    public static final int MAX_MOVES = 256;
+
+    private MoveGenerator() {
+    }
+
+    /** Writes the legal moves to {@code buf[off..]} and returns how many; 0 means the side to move has lost. */
+    public static int generate(long black, long white, long kings, boolean blackToMove, long[] buf, int off) {
+        long own = blackToMove ? black : white;
+        long opp = blackToMove ? white : black;
+        long empty = Board.SQUARES & ~(black | white);
+        // pieces allowed to step toward square 32 (Black's forward) and toward square 1 (White's forward)
+        long down = blackToMove ? own : own & kings;
+        long up = blackToMove ? own & kings : own;
+        if (jumpers(down, up, opp, empty) != 0) {
+            return captures(down, up, opp, empty, kings, blackToMove, buf, off);
+        }
+        int n = steps(buf, off, 0, (down << 4) & empty, -4);
+        n = steps(buf, off, n, (down << 5) & empty, -5);
+        n = steps(buf, off, n, (up >>> 4) & empty, 4);
+        return steps(buf, off, n, (up >>> 5) & empty, 5);
+    }
+
+    /**
+     * The number of legal moves (what {@link #generate} would return), counting plain moves by popcount
+     * without writing them: the bulk count at perft's last ply. Captures are written to {@code scratch[off..]}.
+     */
+    public static int count(long black, long white, long kings, boolean blackToMove, long[] scratch, int off) {
+        long own = blackToMove ? black : white;
+        long opp = blackToMove ? white : black;
+        long empty = Board.SQUARES & ~(black | white);
+        long down = blackToMove ? own : own & kings;
+        long up = blackToMove ? own & kings : own;
+        if (jumpers(down, up, opp, empty) != 0) {
+            return captures(down, up, opp, empty, kings, blackToMove, scratch, off);
+        }
+        return Long.bitCount((down << 4) & empty) + Long.bitCount((down << 5) & empty)
+                + Long.bitCount((up >>> 4) & empty) + Long.bitCount((up >>> 5) & empty);
+    }
+
+    /** Whether the side to move has a capture (then it must capture). */
+    public static boolean mustCapture(long black, long white, long kings, boolean blackToMove) {
+        long own = blackToMove ? black : white;
+        long opp = blackToMove ? white : black;
+        long empty = Board.SQUARES & ~(black | white);
+        return jumpers(blackToMove ? own : own & kings, blackToMove ? own & kings : own, opp, empty) != 0;
+    }
+
+    /** Pieces with at least one jump: over an opponent one step away onto an empty square two steps away. */
+    private static long jumpers(long down, long up, long opp, long empty) {
+        return (down & (opp >>> 4) & (empty >>> 8)) | (down & (opp >>> 5) & (empty >>> 10))
+                | (up & (opp << 4) & (empty << 8)) | (up & (opp << 5) & (empty << 10));
+    }
+
+    /** One move per set bit of {@code targets}, coming from {@code delta} bits away. */
+    private static int steps(long[] buf, int off, int n, long targets, int delta) {
+        for (long t = targets; t != 0; t &= t - 1) {
+            int to = Long.numberOfTrailingZeros(t);
+            buf[off + n++] = Move.pack(to + delta, to, 0);
+        }
+        return n;
+    }
+
+    private static int captures(long down, long up, long opp, long empty, long kings, boolean blackToMove,
+            long[] buf, int off) {
+        long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
+        int n = 0;
+        for (long p = down | up; p != 0; p &= p - 1) {
+            int from = Long.numberOfTrailingZeros(p);
+            long fromBit = 1L << from;
+            boolean king = (kings & fromBit) != 0;
+            // the mover's own square is empty once it has left, so a king may come back over it
+            n = jumps(from, from, opp, empty | fromBit, 0, (down & fromBit) != 0, (up & fromBit) != 0,
+                    king ? 0 : crown, buf, off, n);
+        }
+        return n;
+    }
+
+    /**
+     * The sequences of the piece that started on {@code from} and now stands on {@code at} having taken
+     * {@code captured}: each jump removes its victim from {@code opp} (so no piece is taken twice); a man
+     * landing on {@code crown} stops. A victim stays off {@code empty}, which cannot matter for short
+     * pieces: landing squares are two rows apart, victims on the rows between.
+     */
+    private static int jumps(int from, int at, long opp, long empty, long captured, boolean down, boolean up,
+            long crown, long[] buf, int off, int n) {
+        int before = n;
+        if (down) {
+            n = jump(from, at, 4, opp, empty, captured, down, up, crown, buf, off, n);
+            n = jump(from, at, 5, opp, empty, captured, down, up, crown, buf, off, n);
+        }
+        if (up) {
+            if (at >= 8) {
+                n = jump(from, at, -4, opp, empty, captured, down, up, crown, buf, off, n);
+            }
+            if (at >= 10) {
+                n = jump(from, at, -5, opp, empty, captured, down, up, crown, buf, off, n);
+            }
+        }
+        if (n == before && captured != 0) {
+            buf[off + n++] = Move.pack(from, at, captured);
+        }
+        return n;
+    }
+
+    private static int jump(int from, int at, int delta, long opp, long empty, long captured, boolean down,
+            boolean up, long crown, long[] buf, int off, int n) {
+        long victim = 1L << (at + delta);
+        int to = at + 2 * delta;
+        if ((opp & victim) == 0 || (empty & (1L << to)) == 0) {
+            return n;
+        }
+        if ((crown & (1L << to)) != 0) {
+            buf[off + n] = Move.pack(from, to, captured | victim);
+            return n + 1;
+        }
+        return jumps(from, to, opp & ~victim, empty, captured | victim, down, up, crown, buf, off, n);
+    }
+}
