@@ -37,8 +37,9 @@ public final class MoveGenerator {
     }
 
     /**
-     * The number of legal moves (what {@link #generate} would return), counting plain moves by popcount
-     * without writing them: the bulk count at perft's last ply. Captures are written to {@code scratch[off..]}.
+     * The number of legal moves (what {@link #generate} would return), the bulk count at perft's last ply:
+     * plain moves are counted by popcount, and so are men's single jumps that cannot go on; only longer
+     * sequences and kings' captures are walked, writing to {@code scratch[off..]}.
      */
     public static int count(long black, long white, long kings, boolean blackToMove, long[] scratch, int off) {
         long own = blackToMove ? black : white;
@@ -46,11 +47,50 @@ public final class MoveGenerator {
         long empty = Board.SQUARES & ~(black | white);
         long down = blackToMove ? own : own & kings;
         long up = blackToMove ? own & kings : own;
-        if (jumpers(down, up, opp, empty) != 0) {
-            return captures(down, up, opp, empty, kings, blackToMove, scratch, off);
+        long jumpers = jumpers(down, up, opp, empty);
+        if (jumpers == 0) {
+            return Long.bitCount((down << 4) & empty) + Long.bitCount((down << 5) & empty)
+                    + Long.bitCount((up >>> 4) & empty) + Long.bitCount((up >>> 5) & empty);
         }
-        return Long.bitCount((down << 4) & empty) + Long.bitCount((down << 5) & empty)
-                + Long.bitCount((up >>> 4) & empty) + Long.bitCount((up >>> 5) & empty);
+        long men = jumpers & ~kings;
+        long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
+        // A man goes on only forward, where neither its old square nor its victim lies: whether it can jump
+        // again from its landing square is a test on the board before the move. Nothing goes on from the
+        // crowning row (there is no square beyond it), so that case needs no test.
+        long goOn;
+        int n;
+        if (blackToMove) {
+            goOn = ((opp >>> 4) & (empty >>> 8)) | ((opp >>> 5) & (empty >>> 10));
+            long l4 = (men & (opp >>> 4) & (empty >>> 8)) << 8;
+            long l5 = (men & (opp >>> 5) & (empty >>> 10)) << 10;
+            n = Long.bitCount(l4 & ~goOn) + Long.bitCount(l5 & ~goOn);
+            n = walkOn(l4 & goOn, 8, opp, empty, crown, scratch, off, n);
+            n = walkOn(l5 & goOn, 10, opp, empty, crown, scratch, off, n);
+        } else {
+            goOn = ((opp << 4) & (empty << 8)) | ((opp << 5) & (empty << 10));
+            long l4 = (men & (opp << 4) & (empty << 8)) >>> 8;
+            long l5 = (men & (opp << 5) & (empty << 10)) >>> 10;
+            n = Long.bitCount(l4 & ~goOn) + Long.bitCount(l5 & ~goOn);
+            n = walkOn(l4 & goOn, -8, opp, empty, crown, scratch, off, n);
+            n = walkOn(l5 & goOn, -10, opp, empty, crown, scratch, off, n);
+        }
+        for (long k = jumpers & kings; k != 0; k &= k - 1) {
+            int from = Long.numberOfTrailingZeros(k);
+            n = jumps(from, from, opp, empty | (1L << from), 0, true, true, 0, scratch, off, n);
+        }
+        return n;
+    }
+
+    /** The sequences of men that jumped {@code delta} bits onto {@code landings} and can jump again. */
+    private static int walkOn(long landings, int delta, long opp, long empty, long crown, long[] buf, int off,
+            int n) {
+        for (long l = landings; l != 0; l &= l - 1) {
+            int to = Long.numberOfTrailingZeros(l);
+            int from = to - delta;
+            long victim = 1L << (to - delta / 2);
+            n = jumps(from, to, opp & ~victim, empty | (1L << from), victim, delta > 0, delta < 0, crown, buf, off, n);
+        }
+        return n;
     }
 
     /** Whether the side to move has a capture (then it must capture). */
@@ -93,42 +133,37 @@ public final class MoveGenerator {
 
     /**
      * The sequences of the piece that started on {@code from} and now stands on {@code at} having taken
-     * {@code captured}: each jump removes its victim from {@code opp} (so no piece is taken twice); a man
+     * {@code captured}. The landing squares of all its jumps come from shifts of its bit (over an opponent
+     * piece one step away onto an empty square two steps away); the victim of a jump is midway, at bit
+     * {@code (at + to) / 2}. Each jump removes its victim from {@code opp}, so no piece is taken twice; a man
      * landing on {@code crown} stops. A victim stays off {@code empty}, which cannot matter for short
      * pieces: landing squares are two rows apart, victims on the rows between.
      */
     private static int jumps(int from, int at, long opp, long empty, long captured, boolean down, boolean up,
             long crown, long[] buf, int off, int n) {
-        int before = n;
+        long a = 1L << at;
+        long land = 0;
         if (down) {
-            n = jump(from, at, 4, opp, empty, captured, down, up, crown, buf, off, n);
-            n = jump(from, at, 5, opp, empty, captured, down, up, crown, buf, off, n);
+            land = ((((a << 4) & opp) << 4) | (((a << 5) & opp) << 5)) & empty;
         }
         if (up) {
-            if (at >= 8) {
-                n = jump(from, at, -4, opp, empty, captured, down, up, crown, buf, off, n);
-            }
-            if (at >= 10) {
-                n = jump(from, at, -5, opp, empty, captured, down, up, crown, buf, off, n);
-            }
+            land |= ((((a >>> 4) & opp) >>> 4) | (((a >>> 5) & opp) >>> 5)) & empty;
         }
-        if (n == before && captured != 0) {
-            buf[off + n++] = Move.pack(from, at, captured);
-        }
-        return n;
-    }
-
-    private static int jump(int from, int at, int delta, long opp, long empty, long captured, boolean down,
-            boolean up, long crown, long[] buf, int off, int n) {
-        long victim = 1L << (at + delta);
-        int to = at + 2 * delta;
-        if ((opp & victim) == 0 || (empty & (1L << to)) == 0) {
+        if (land == 0) {
+            if (captured != 0) {
+                buf[off + n++] = Move.pack(from, at, captured);
+            }
             return n;
         }
-        if ((crown & (1L << to)) != 0) {
-            buf[off + n] = Move.pack(from, to, captured | victim);
-            return n + 1;
+        for (; land != 0; land &= land - 1) {
+            int to = Long.numberOfTrailingZeros(land);
+            long victim = 1L << ((at + to) >>> 1);
+            if ((crown & (1L << to)) != 0) {
+                buf[off + n++] = Move.pack(from, to, captured | victim);
+            } else {
+                n = jumps(from, to, opp & ~victim, empty, captured | victim, down, up, crown, buf, off, n);
+            }
         }
-        return jumps(from, to, opp & ~victim, empty, captured | victim, down, up, crown, buf, off, n);
+        return n;
     }
 }

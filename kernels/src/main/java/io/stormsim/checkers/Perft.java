@@ -78,6 +78,20 @@ public final class Perft {
         int n = MoveGenerator.generate(black, white, kings, blackToMove, moves, off);
         long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
         long sum = 0;
+        if (depth == 2) {
+            // the leaves' parents, where most of the time goes: bulk counts without a call per child
+            int next = off + MoveGenerator.MAX_MOVES;
+            for (int i = off; i < off + n; i++) {
+                long m = moves[i];
+                long k = Position.kingsAfter(kings, m, crown);
+                sum += blackToMove
+                        ? MoveGenerator.count(Position.moverAfter(black, m), Position.opponentAfter(white, m), k, false,
+                                moves, next)
+                        : MoveGenerator.count(Position.opponentAfter(black, m), Position.moverAfter(white, m), k, true,
+                                moves, next);
+            }
+            return sum;
+        }
         for (int i = off; i < off + n; i++) {
             long m = moves[i];
             long k = Position.kingsAfter(kings, m, crown);
