@@ -27,8 +27,9 @@ public final class MoveGenerator {
         // pieces allowed to step toward square 32 (Black's forward) and toward square 1 (White's forward)
         long down = blackToMove ? own : own & kings;
         long up = blackToMove ? own & kings : own;
-        if (jumpers(down, up, opp, empty) != 0) {
-            return captures(down, up, opp, empty, kings, blackToMove, buf, off);
+        long jumpers = jumpers(down, up, opp, empty);
+        if (jumpers != 0) {
+            return captures(jumpers, down, up, opp, empty, kings, blackToMove, buf, off);
         }
         int n = steps(buf, off, 0, (down << 4) & empty, -4);
         n = steps(buf, off, n, (down << 5) & empty, -5);
@@ -52,6 +53,12 @@ public final class MoveGenerator {
             return Long.bitCount((down << 4) & empty) + Long.bitCount((down << 5) & empty)
                     + Long.bitCount((up >>> 4) & empty) + Long.bitCount((up >>> 5) & empty);
         }
+        return countCaptures(jumpers, opp, empty, kings, blackToMove, scratch, off);
+    }
+
+    /** {@link #count} where {@code jumpers} must capture; apart, so that the quiet path inlines into perft's loop. */
+    private static int countCaptures(long jumpers, long opp, long empty, long kings, boolean blackToMove,
+            long[] scratch, int off) {
         long men = jumpers & ~kings;
         long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
         // A man goes on only forward, where neither its old square nor its victim lies: whether it can jump
@@ -116,11 +123,11 @@ public final class MoveGenerator {
         return n;
     }
 
-    private static int captures(long down, long up, long opp, long empty, long kings, boolean blackToMove,
-            long[] buf, int off) {
+    private static int captures(long jumpers, long down, long up, long opp, long empty, long kings,
+            boolean blackToMove, long[] buf, int off) {
         long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
         int n = 0;
-        for (long p = down | up; p != 0; p &= p - 1) {
+        for (long p = jumpers; p != 0; p &= p - 1) {
             int from = Long.numberOfTrailingZeros(p);
             long fromBit = 1L << from;
             boolean king = (kings & fromBit) != 0;

@@ -1,5 +1,8 @@
 package io.stormsim.checkers;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
 /**
  * Timing of plain perft (bulk counting, no table) from the start position, one thread:
  * {@code PerftBench [depth [repeats]]}. Run it under {@code flock /tmp/stormsim-bench.lock}.
@@ -14,11 +17,16 @@ public final class PerftBench {
         Position start = Position.start();
         Perft perft = new Perft();
         perft.count(start, 9); // warm-up: compiles the recursion before the timed runs
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int r = 0; r < repeats; r++) {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             long n = perft.count(start, depth);
             double s = (System.nanoTime() - t0) * 1e-9;
-            System.out.printf("perft(%d) = %d in %.3f s, %.1f M leaves/s%n", depth, n, s, n / s * 1e-6);
+            double cpu = (threads.getCurrentThreadCpuTime() - c0) * 1e-9;
+            // CPU time too: on a shared machine the wall time includes waits for a core
+            System.out.printf("perft(%d) = %d in %.3f s wall, %.3f s CPU, %.1f M leaves/s (wall)%n", depth, n, s, cpu,
+                    n / s * 1e-6);
         }
     }
 }
