@@ -44,6 +44,49 @@ class SearchTest {
     }
 
     @Test
+    void kingEndingsEqualMinimaxAtDepth8() {
+        // kings can reach a position in 2 plies and again in 6 (a king's 1 step against 3 steps), so the
+        // table meets entries of other depths for the same position
+        Minimax minimax = new Minimax();
+        for (String fen : new String[] {"W:WK14,K22:BK5", "B:WK18:BK1,K3", "W:WK10,K27:BK15,K23"}) {
+            Position p = Fen.parse(fen);
+            int expected = minimax.score(p, 8);
+            assertEquals(expected, new Search(new LocalTable(16)).search(p, 8).score(), fen);
+            assertEquals(expected, new Search(new PartitionedTable(2, 12, 2, 3)).search(p, 8).score(), fen);
+        }
+    }
+
+    @Test
+    void onlyEntriesOfTheSameDepthCutOff() {
+        Position p = RandomPositions.play(61, 1, 30).get(0);
+        int expected = new Minimax().score(p, 4);
+        // a table answering every probe with a deeper entry: its bogus scores must never be returned
+        TranspositionTable deeper = new TranspositionTable() {
+            @Override
+            public long probe(long hash, int depth) {
+                return TranspositionTable.pack(12345, TranspositionTable.EXACT, depth + 1, -1);
+            }
+
+            @Override
+            public void store(long hash, int depth, int score, int bound, int moveIndex) {
+            }
+        };
+        assertEquals(expected, new Search(deeper).alphaBeta(p, 4, -INF, INF, 0));
+        // the same answer at the depth asked for is trusted
+        TranspositionTable same = new TranspositionTable() {
+            @Override
+            public long probe(long hash, int depth) {
+                return TranspositionTable.pack(12345, TranspositionTable.EXACT, depth, -1);
+            }
+
+            @Override
+            public void store(long hash, int depth, int score, int bound, int moveIndex) {
+            }
+        };
+        assertEquals(12345, new Search(same).alphaBeta(p, 4, -INF, INF, 0));
+    }
+
+    @Test
     void bestMoveHasTheRootScore() {
         for (Position p : positions()) {
             Search.Result r = new Search(new LocalTable(16)).search(p, 5);
