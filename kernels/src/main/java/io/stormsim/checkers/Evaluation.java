@@ -19,7 +19,7 @@ public final class Evaluation {
     public static final int KING = 140;
     public static final int BACK_RANK = 6;
     public static final int ADVANCE = 2;
-    /** The score of a side to move without a move, at the root; {@code ply} plies down it is {@code -(WIN - ply)}. */
+    /** A side to move without a move, {@code ply} plies from the root, scores {@code -(WIN - ply)}. */
     public static final int WIN = 30000;
     /** Scores above it (or below its negation) are wins (losses) found by the search. */
     public static final int MATE_BOUND = WIN - 1000;

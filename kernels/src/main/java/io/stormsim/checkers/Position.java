@@ -1,5 +1,7 @@
 package io.stormsim.checkers;
 
+import java.util.Arrays;
+
 /**
  * A checkers position as a value: black pieces, white pieces and kings as {@link Board} bitboards, the side
  * to move, and the Zobrist hash kept incrementally by {@link #play}. Searches and perft work on the raw
@@ -58,7 +60,7 @@ public final class Position {
     public long[] moves() {
         long[] buf = new long[MoveGenerator.MAX_MOVES];
         int n = MoveGenerator.generate(black, white, kings, blackToMove, buf, 0);
-        return java.util.Arrays.copyOf(buf, n);
+        return Arrays.copyOf(buf, n);
     }
 
     /** The mover's pieces after {@code move}. */

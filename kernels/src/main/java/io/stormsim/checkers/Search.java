@@ -15,7 +15,7 @@ package io.stormsim.checkers;
  * the value. An instance keeps per-ply buffers, killers, history and a node count: one per thread.
  */
 public final class Search {
-    /** Deepest ply, quiescence included (a capture sequence takes at most 12 pieces a side). */
+    /** Plies of buffers: a search starts with ply + depth < MAX_PLY / 2, and quiescence adds a ply per piece taken. */
     public static final int MAX_PLY = 128;
     public static final int INFINITY = Evaluation.WIN + 1;
     private static final int MAX_DEPTH = 64;
@@ -68,7 +68,7 @@ public final class Search {
         return alphaBeta(job.position(root), job.depth, job.alpha, job.beta, job.path.length);
     }
 
-    /** The best move found by the last search of {@code p} (0 if it had no move or no move beat alpha). */
+    /** The best move of the last search of {@code p}, 0 if it had no move (a fail-low gives the highest bound's move). */
     private long bestMove(Position p) {
         return rootBestIndex < 0 ? 0 : p.moves()[rootBestIndex];
     }
