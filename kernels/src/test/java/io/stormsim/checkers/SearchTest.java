@@ -11,14 +11,29 @@ import org.junit.jupiter.api.Test;
 class SearchTest {
     private static final int INF = Search.INFINITY;
 
-    /** The start, 21 positions of random play (with kings among them) and two hand-made endings. */
+    /**
+     * The start, 22 positions of random play with moves left (10 of them with kings), two hand-made
+     * endings and a lost position.
+     */
     static List<Position> positions() {
         List<Position> list = new ArrayList<>();
         list.add(Position.start());
-        list.addAll(RandomPositions.play(41, 14, 40));
-        list.addAll(RandomPositions.play(43, 7, 110));
+        int withKings = 0, withoutKings = 0;
+        for (Position p : RandomPositions.play(41, 400, 110)) {
+            if (p.moves().length == 0) {
+                continue;
+            }
+            if (p.kings != 0 && withKings < 10) {
+                withKings++;
+                list.add(p);
+            } else if (p.kings == 0 && withoutKings < 12) {
+                withoutKings++;
+                list.add(p);
+            }
+        }
         list.add(Fen.parse("W:WK6:B9,10,17,18"));
         list.add(Fen.parse("B:WK14,K27,31:BK5,11,K19"));
+        list.add(Fen.parse("W:W:B9"));
         return list;
     }
 
@@ -40,7 +55,7 @@ class SearchTest {
                         p + " depth " + depth + ", 16-entry table (constant overwriting)");
             }
         }
-        assertTrue(withKings >= 5, "positions with kings: " + withKings);
+        assertTrue(withKings >= 11, "positions with kings: " + withKings);
     }
 
     @Test
