@@ -53,6 +53,10 @@ public final class Fen {
                 }
                 for (int s = first; s <= last; s++) {
                     long bit = 1L << Board.bit(s);
+                    if (!king && (bit & (color == 0 ? Board.BLACK_CROWN : Board.WHITE_CROWN)) != 0) {
+                        throw bad(fen, token, "a " + (color == 0 ? "black" : "white") + " man on " + s
+                                + " would have been crowned: write K" + s);
+                    }
                     if (((pieces[0] | pieces[1]) & bit) != 0) {
                         throw bad(fen, token, "square " + s + " is given twice");
                     }

@@ -55,6 +55,7 @@ class FenTest {
         rejects("B:W21:W22", "twice");
         rejects("B:W21:C1", "'C1'", "B or W");
         rejects("B:W12-9:B1", "'12-9'", "go up");
-        rejects("B:W1:B5", "crowned", "K");
+        rejects("B:W1:B5", "'1'", "white man on 1 would have been crowned", "K1");
+        rejects("B:W5:B20-30", "'20-30'", "black man on 29", "K29");
     }
 }
