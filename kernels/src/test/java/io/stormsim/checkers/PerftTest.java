@@ -1,0 +1,52 @@
+package io.stormsim.checkers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class PerftTest {
+    /**
+     * perft(1..13) from the start, published by Aart Bik (talkchess.com, "perft for 8x8 checkers", 2009),
+     * counting capture sequences that take the same pieces by different paths as different moves.
+     */
+    static final long[] START = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128,
+            388623673L, 1766623630L};
+
+    @Test
+    void startPositionThroughDepth11WithoutTable() {
+        Perft perft = new Perft();
+        for (int depth = 0; depth <= 11; depth++) {
+            assertEquals(START[depth], perft.count(Position.start(), depth), "perft(" + depth + ")");
+        }
+    }
+
+    @Test
+    void startPositionThroughDepth12WithTable() {
+        Perft perft = new Perft(20);
+        for (int depth = 0; depth <= 12; depth++) {
+            assertEquals(START[depth], perft.count(Position.start(), depth), "perft(" + depth + ") with table");
+        }
+    }
+
+    @Test
+    void divideSumsToPerftAndMatchesPerMovePerft() {
+        Position start = Position.start();
+        Perft perft = new Perft();
+        long[] divide = perft.divide(start, 8);
+        assertEquals(START[8], Arrays.stream(divide).sum());
+        long[] moves = start.moves();
+        for (int i = 0; i < moves.length; i++) {
+            assertEquals(perft.count(start.play(moves[i]), 7), divide[i], Move.toPdn(moves[i]));
+        }
+    }
+
+    @Test
+    void tableAndPlainAgreeOnRandomPositions() {
+        Perft plain = new Perft();
+        Perft table = new Perft(16);
+        for (Position p : RandomPositions.play(11, 100, 80)) {
+            assertEquals(plain.count(p, 6), table.count(p, 6), p.toFen());
+        }
+    }
+}
