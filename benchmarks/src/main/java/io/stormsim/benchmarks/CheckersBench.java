@@ -36,20 +36,20 @@ import picocli.CommandLine.Spec;
         customSynopsis = "bench checkers [-h] [--fen=FEN] [PERFT_DEPTH [SPLIT_DEPTH [SEARCH_DEPTH]]]",
         description = {"Perft and alpha-beta search of one checkers position: the kernel on one core against the"
                 + " checkers-perft and checkers-search topologies on a LocalCluster; one Markdown table."},
-        footer = {"e.g. bench checkers 11 3 10      bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18"})
+        footer = {"e.g. bench checkers 13 4 16      bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18"})
 public final class CheckersBench implements Callable<Integer> {
     private static final int TABLE_LOG2 = 20;
     private static final int TABLE_MIN_DEPTH = 2;
 
     @Spec
     private CommandSpec spec;
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PERFT_DEPTH", defaultValue = "11",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PERFT_DEPTH", defaultValue = "13",
             description = "perft depth (default: ${DEFAULT-VALUE})")
     private int perftDepth;
-    @Parameters(index = "1", arity = "0..1", paramLabel = "SPLIT_DEPTH", defaultValue = "3",
+    @Parameters(index = "1", arity = "0..1", paramLabel = "SPLIT_DEPTH", defaultValue = "4",
             description = "plies at which the distributed perft splits into jobs (default: ${DEFAULT-VALUE})")
     private int splitDepth;
-    @Parameters(index = "2", arity = "0..1", paramLabel = "SEARCH_DEPTH", defaultValue = "10",
+    @Parameters(index = "2", arity = "0..1", paramLabel = "SEARCH_DEPTH", defaultValue = "16",
             description = "search depth (default: ${DEFAULT-VALUE})")
     private int searchDepth;
     @Option(names = "--fen", paramLabel = "FEN", defaultValue = "start",

@@ -1,6 +1,7 @@
 package io.stormsim.checkers;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -25,12 +26,23 @@ public final class RootBatches {
     private int[] u;
     private long[][] replies;
     private int[] owner;
+    // the reply that scored best against brother i so far (0: none yet), put first by deeper()
+    private final long[] bestReply;
+    // replies to put first, by root move: from the search one ply shallower
+    private final long[] hintMove;
+    private final long[] hintReply;
 
     /**
      * A search of {@code root} to {@code depth} (at least 1), root move {@code firstMove} (an index in
      * {@link Position#moves()} order) first, the others in order.
      */
     public RootBatches(Position root, int depth, int firstMove) {
+        this(root, depth, firstMove, new long[0], new long[0]);
+    }
+
+    private RootBatches(Position root, int depth, int firstMove, long[] hintMove, long[] hintReply) {
+        this.hintMove = hintMove;
+        this.hintReply = hintReply;
         if (depth < 1) {
             throw new IllegalArgumentException("root search depth " + depth + ": must be >= 1");
         }
@@ -50,6 +62,7 @@ public final class RootBatches {
             }
         }
         u = new int[Math.max(0, rootMoves.length - 1)];
+        bestReply = new long[u.length];
         jobs = rootMoves.length == 0 ? List.of()
                 : List.of(new SearchJob(0, new long[] {rootMoves[0]}, depth - 1, -Search.INFINITY, Search.INFINITY));
     }
@@ -92,7 +105,7 @@ public final class RootBatches {
                     of.add(i);
                     continue;
                 }
-                replies[i] = root.play(rootMoves[i + 1]).moves();
+                replies[i] = hintedFirst(rootMoves[i + 1], root.play(rootMoves[i + 1]).moves());
                 if (replies[i].length == 0) {
                     u[i] = -(Evaluation.WIN - 1);
                 } else {
@@ -111,6 +124,7 @@ public final class RootBatches {
                     continue;
                 }
                 u[i] = -scores[e];
+                bestReply[i] = replies[i][0];
                 if (u[i] >= -v1) {
                     continue; // refuted: this root move scores at most v1
                 }
@@ -123,11 +137,56 @@ public final class RootBatches {
             owner = of.stream().mapToInt(Integer::intValue).toArray();
         } else {
             for (int y = 0; y < scores.length; y++) {
-                u[owner[y]] = Math.max(u[owner[y]], -scores[y]);
+                if (-scores[y] > u[owner[y]]) {
+                    u[owner[y]] = -scores[y];
+                    bestReply[owner[y]] = jobs.get(y).path[1];
+                }
             }
         }
         jobs = next;
         batch++;
+    }
+
+    /**
+     * The same search one ply deeper, once this one is {@link #done()}: its best move first, and for each
+     * other root move the reply that scored best against it here first among the replies (the eldest son,
+     * which bounds its brothers: a good one makes the third batch small).
+     */
+    public RootBatches deeper() {
+        long best = outcome().bestMove();
+        long[] generated = root.moves();
+        int first = 0;
+        for (int i = generated.length - 1; i >= 0; i--) {
+            first = generated[i] == best ? i : first;
+        }
+        int hints = 0;
+        long[] moves = new long[u.length];
+        long[] firstReplies = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            if (bestReply[i] != 0) {
+                moves[hints] = rootMoves[i + 1];
+                firstReplies[hints++] = bestReply[i];
+            }
+        }
+        return new RootBatches(root, depth + 1, first, Arrays.copyOf(moves, hints), Arrays.copyOf(firstReplies, hints));
+    }
+
+    /** {@code replies} with the hinted reply to {@code move} (if any) moved to the front, the others in order. */
+    private long[] hintedFirst(long move, long[] replies) {
+        for (int h = 0; h < hintMove.length; h++) {
+            if (hintMove[h] != move) {
+                continue;
+            }
+            for (int r = 1; r < replies.length; r++) {
+                if (replies[r] == hintReply[h]) {
+                    System.arraycopy(replies, 0, replies, 1, r);
+                    replies[0] = hintReply[h];
+                    break;
+                }
+            }
+            break;
+        }
+        return replies;
     }
 
     /** The root score and best move (the first in search order that reaches it), once {@link #done()}. */

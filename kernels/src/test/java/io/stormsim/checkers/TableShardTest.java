@@ -9,12 +9,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the Storm search layer does, in one thread: {@link RootBatches} batches striped over searchers (job
- * j to searcher j mod P), each with a {@link LocalTable} or a {@link TableShard} whose buffered entries
- * reach their owners between batches; the root score is sequential alpha-beta's.
+ * What the Storm search layer does, in one thread: iterative deepening by {@link RootBatches#deeper}, each
+ * batch striped over searchers (job j to searcher j mod P), each with a {@link LocalTable} or a
+ * {@link TableShard} whose buffered entries reach their owners between batches; the root score is
+ * sequential alpha-beta's.
  */
 class TableShardTest {
     private static final int INF = Search.INFINITY;
+
+    /** Nodes of the last {@link #stripedSearch}, summed over its searchers. */
+    private static long nodes;
 
     private static int stripedSearch(Position p, int depth, int searchers, boolean sharded) {
         Search[] pool = new Search[searchers];
@@ -23,10 +27,8 @@ class TableShardTest {
             shards[s] = new TableShard(s, searchers, 12, 2);
             pool[s] = new Search(sharded ? shards[s] : new LocalTable(12));
         }
-        int first = 0;
-        RootDriver.Outcome outcome = null;
-        for (int d = 1; d <= depth; d++) {
-            RootBatches batches = new RootBatches(p, d, first);
+        RootBatches batches = new RootBatches(p, 1, 0);
+        for (int d = 1; ; d++) {
             while (!batches.done()) {
                 List<SearchJob> jobs = batches.batch();
                 int[] scores = new int[jobs.size()];
@@ -42,11 +44,15 @@ class TableShardTest {
                 }
                 batches.answer(scores);
             }
-            outcome = batches.outcome();
-            long[] moves = p.moves();
-            for (int i = 0; i < moves.length; i++) {
-                first = moves[i] == outcome.bestMove() ? i : first;
+            if (d == depth) {
+                break;
             }
+            batches = batches.deeper();
+        }
+        RootDriver.Outcome outcome = batches.outcome();
+        nodes = 0;
+        for (Search s : pool) {
+            nodes += s.nodes();
         }
         return outcome.score();
     }
@@ -64,6 +70,29 @@ class TableShardTest {
                 }
             }
         }
+    }
+
+    @Test
+    void deeperPutsLastDepthsBestRepliesFirstAndSearchesFewerNodes() {
+        Position start = Position.start();
+        int depth = 12;
+        int sequential = new Search(new LocalTable(20)).search(start, depth).score();
+        assertEquals(sequential, stripedSearch(start, depth, 1, false));
+        long hinted = nodes;
+        // the same iterations started afresh: only the best root move first, replies in generation order
+        Search search = new Search(new LocalTable(12));
+        RootDriver.Outcome o = null;
+        for (int d = 1; d <= depth; d++) {
+            long best = o == null ? 0 : o.bestMove();
+            long[] moves = start.moves();
+            int first = 0;
+            for (int i = moves.length - 1; i >= 0; i--) {
+                first = moves[i] == best ? i : first;
+            }
+            o = RootDriver.search(start, d, first, jobs -> jobs.stream().mapToInt(j -> search.search(start, j)).toArray());
+        }
+        assertEquals(sequential, o.score());
+        assertTrue(hinted < search.nodes(), hinted + " nodes with the best replies first, " + search.nodes() + " without");
     }
 
     @Test

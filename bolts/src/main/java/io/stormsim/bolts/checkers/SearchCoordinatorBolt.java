@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * searched and turns each spout job (a round) into one batch, striped over the searchers (job j to
  * searcher j mod P, every searcher one message, empty if need be). The searchers' scores come back on a
  * hand-over stream before the spout sends the next round; once all are in, the batch is answered and the
- * search moves on: batch, then depth of the iterative deepening (the previous depth's best move first),
- * then position. Each position's result is a row of {@value #SEARCH_CSV}; at the end {@value #SEARCH_TXT}
+ * search moves on: batch, then depth of the iterative deepening ({@link RootBatches#deeper}: the previous
+ * depth's best move and best replies first), then position. Each position's result is a row of {@value #SEARCH_CSV}; at the end {@value #SEARCH_TXT}
  * (the same as a table) and {@code summary.txt}. Runs as one task.
  *
  * <p>A round the spout sends again (it failed) is sent again as it was, or empty if its scores were all
@@ -167,7 +167,7 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         RootDriver.Outcome outcome = batches.outcome();
         if (depth < config.depth()) {
             depth++;
-            batches = new RootBatches(root(), depth, Math.max(0, indexOf(root().moves(), outcome.bestMove())));
+            batches = batches.deeper();
             return;
         }
         try {
@@ -175,15 +175,6 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output.dir() + ": " + e, e);
         }
-    }
-
-    private static int indexOf(long[] moves, long move) {
-        for (int i = 0; i < moves.length; i++) {
-            if (moves[i] == move) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private void finishPosition(RootDriver.Outcome outcome) throws IOException {
