@@ -1,9 +1,9 @@
 package io.stormsim.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
+import io.stormsim.bolts.checkers.PerftConfig;
+import io.stormsim.checkers.Position;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,9 +45,12 @@ class CheckersChecksTest extends ConfigChecks {
     }
 
     @Test
-    void startIsAlsoTheEmptyFen() throws Exception {
-        Map<String, String> m = valid();
-        m.put("fen", "");
-        TopologyFile.load(yaml(), null, m, false);
+    void emptyAndStartAreTheStartPosition() throws Exception {
+        for (String fen : new String[] {"", "start", "B:W21-32:B1-12"}) {
+            Map<String, String> m = valid();
+            m.put("fen", fen);
+            assertEquals(Position.start(), PerftConfig.from(TopologyFile.load(yaml(), null, m, false).config).root(),
+                    "fen = '" + fen + "'");
+        }
     }
 }
