@@ -5,17 +5,13 @@ import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.checkers.Move;
-import io.stormsim.checkers.Position;
-import io.stormsim.checkers.RootBatches;
 import io.stormsim.checkers.RootDriver;
-import io.stormsim.checkers.SearchJob;
 import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.JobCommand;
 import io.stormsim.spouts.JobSpout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,13 +20,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The root of the parallel search: holds the {@link RootBatches} of the position and depth being
- * searched and turns each spout job (a round) into one batch, striped over the searchers (job j to
- * searcher j mod P, every searcher one message, empty if need be). The searchers' scores come back on a
- * hand-over stream before the spout sends the next round; once all are in, the batch is answered and the
- * search moves on: batch, then depth of the iterative deepening ({@link RootBatches#deeper}: the previous
- * depth's best move and best replies first), then position. Each position's result is a row of {@value #SEARCH_CSV}; at the end {@value #SEARCH_TXT}
- * (the same as a table) and {@code summary.txt}. Runs as one task.
+ * The root of the parallel search: turns each spout job (a round) into one batch of {@link SearchRounds},
+ * striped over the searchers (every searcher one message, empty if need be). The searchers' scores come
+ * back on a hand-over stream before the spout sends the next round; once all are in, the search moves on:
+ * batch, then depth of the iterative deepening ({@code RootBatches.deeper}: the previous depth's best move
+ * and best replies first), then position. Each position's result is a row of {@value #SEARCH_CSV}; at the
+ * end {@value #SEARCH_TXT} (the same as a table) and {@code summary.txt}. Runs as one task.
  *
  * <p>A round the spout sends again (it failed) is sent again as it was, or empty if its scores were all
  * in; a coordinator that lost its state (a restarted worker) refuses the later rounds, and the spout halts
@@ -46,14 +41,7 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     private transient SearchConfig config;
     private transient RunOutput output;
     private transient int searchers;
-    private transient int position;
-    private transient int depth;
-    private transient RootBatches batches;
-    private transient long nextRound;
-    private transient SearchAnswers[] answers;
-    private transient int answered;
-    private transient long nodes;
-    private transient int jobs;
+    private transient SearchRounds rounds;
     private transient long startNanos;
     private transient long runStartNanos;
     private transient List<Row> rows;
@@ -87,7 +75,7 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         config = SearchConfig.from(conf);
         String searcher = context.getThisTargets().get(BATCH).keySet().iterator().next();
         searchers = context.getComponentTasks(searcher).size();
-        answers = new SearchAnswers[searchers];
+        rounds = new SearchRounds(config.positions(), config.depth(), searchers);
         rows = new ArrayList<>();
         output = new RunOutput(config.outputDir());
         try {
@@ -96,100 +84,45 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output.file(SEARCH_CSV) + ": " + e, e);
         }
-        startPosition(0);
-    }
-
-    private void startPosition(int index) {
-        position = index;
-        depth = 1;
-        batches = new RootBatches(root(), 1, 0);
-        nodes = 0;
-        jobs = 0;
-        startNanos = 0;
-    }
-
-    private Position root() {
-        return config.positions().get(position);
     }
 
     @Override
     protected void onStep(long step, StepInputs in) {
-        JobCommand trigger = in.one(JobSpout.STREAM);
-        long round = trigger.job;
-        if (round > nextRound) {
-            throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered"
-                    + " (a coordinator that lost its state cannot resume a search)");
-        }
-        if (round < nextRound || batches == null) {
-            // a round sent again after all its scores were in: the searchers have nothing to do
-            emitToEach(BATCH, step, p -> new SearchBatch(round, root(), List.of()));
-            return;
-        }
-        if (startNanos == 0) {
+        long round = in.<JobCommand>one(JobSpout.STREAM).job;
+        if (rounds.startsPosition(round)) {
             startNanos = System.nanoTime();
             runStartNanos = runStartNanos == 0 ? startNanos : runStartNanos;
         }
-        Arrays.fill(answers, null);
-        answered = 0;
-        List<SearchJob> batch = batches.batch();
-        emitToEach(BATCH, step, p -> {
-            List<SearchJob> mine = new ArrayList<>();
-            for (int j = p; j < batch.size(); j += searchers) {
-                mine.add(batch.get(j));
-            }
-            return new SearchBatch(round, root(), mine);
-        });
+        List<SearchBatch> batches = rounds.batches(round);
+        emitToEach(BATCH, step, batches::get);
     }
 
     @Override
     protected void onHandOver(long step, Object payload) {
-        SearchAnswers a = (SearchAnswers) payload;
-        if (a.round != nextRound || answers[a.searcher] != null) {
-            return; // from a round that failed and was sent again
-        }
-        answers[a.searcher] = a;
-        if (++answered < searchers) {
-            return;
-        }
-        int[] scores = new int[batches.batch().size()];
-        for (int j = 0; j < scores.length; j++) {
-            scores[j] = answers[j % searchers].scores[j / searchers];
-        }
-        for (SearchAnswers s : answers) {
-            nodes += s.nodes;
-        }
-        jobs += scores.length;
-        batches.answer(scores);
-        nextRound++;
-        if (!batches.done()) {
-            return;
-        }
-        RootDriver.Outcome outcome = batches.outcome();
-        if (depth < config.depth()) {
-            depth++;
-            batches = batches.deeper();
+        SearchRounds.Finished finished = rounds.answer((SearchAnswers) payload);
+        if (finished == null) {
             return;
         }
         try {
-            finishPosition(outcome);
+            finishPosition(finished);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output.dir() + ": " + e, e);
         }
     }
 
-    private void finishPosition(RootDriver.Outcome outcome) throws IOException {
+    private void finishPosition(SearchRounds.Finished f) throws IOException {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
+        RootDriver.Outcome outcome = f.outcome();
         String best = outcome.bestMove() == 0 ? "none" : Move.toPdn(outcome.bestMove());
-        Row row = new Row(position, root().toFen(), best, outcome.score(), nodes, seconds, jobs);
+        Row row = new Row(f.position(), config.positions().get(f.position()).toFen(), best, outcome.score(), f.nodes(),
+                seconds, f.jobs());
         rows.add(row);
         output.append(SEARCH_CSV, row.csv(config.depth()) + "\n");
-        LOG.info("position {} of {} searched to depth {}: {} scores {}", position + 1, config.positions().size(),
+        LOG.info("position {} of {} searched to depth {}: {} scores {}", f.position() + 1, config.positions().size(),
                 config.depth(), best, outcome.score());
-        if (position + 1 < config.positions().size()) {
-            startPosition(position + 1);
+        if (!rounds.done()) {
             return;
         }
-        batches = null;
         double total = (System.nanoTime() - runStartNanos) / 1e9;
         output.writeString(SEARCH_TXT, table());
         long allNodes = rows.stream().mapToLong(Row::nodes).sum();
