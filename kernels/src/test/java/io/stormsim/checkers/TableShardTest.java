@@ -1,0 +1,153 @@
+package io.stormsim.checkers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the Storm search layer does, in one thread: iterative deepening by {@link RootBatches#deeper}, each
+ * batch striped over searchers (job j to searcher j mod P), each with a {@link LocalTable} or a
+ * {@link TableShard} whose buffered entries reach their owners between batches; the root score is
+ * sequential alpha-beta's.
+ */
+class TableShardTest {
+    private static final int INF = Search.INFINITY;
+
+    /** Nodes of the last {@link #stripedSearch}, summed over its searchers. */
+    private static long nodes;
+
+    private static int stripedSearch(Position p, int depth, int searchers, boolean sharded) {
+        Search[] pool = new Search[searchers];
+        TableShard[] shards = new TableShard[searchers];
+        for (int s = 0; s < searchers; s++) {
+            shards[s] = new TableShard(s, searchers, 12, 2);
+            pool[s] = new Search(sharded ? shards[s] : new LocalTable(12));
+        }
+        RootBatches batches = new RootBatches(p, 1, 0);
+        for (int d = 1; ; d++) {
+            while (!batches.done()) {
+                List<SearchJob> jobs = batches.batch();
+                int[] scores = new int[jobs.size()];
+                for (int s = 0; s < searchers; s++) {
+                    for (int j = s; j < jobs.size(); j += searchers) {
+                        scores[j] = pool[s].search(p, jobs.get(j));
+                    }
+                }
+                for (int from = 0; from < searchers; from++) {
+                    for (int to = 0; to < searchers; to++) {
+                        shards[to].apply(shards[from].drain(to));
+                    }
+                }
+                batches.answer(scores);
+            }
+            if (d == depth) {
+                break;
+            }
+            batches = batches.deeper();
+        }
+        RootDriver.Outcome outcome = batches.outcome();
+        nodes = 0;
+        for (Search s : pool) {
+            nodes += s.nodes();
+        }
+        return outcome.score();
+    }
+
+    @Test
+    void stripedBatchesGiveTheSequentialScoreWithEitherTable() {
+        for (Position p : SearchTest.positions()) {
+            for (int depth = 1; depth <= 5; depth++) {
+                int sequential = new Search(new LocalTable(16)).search(p, depth).score();
+                for (int searchers = 1; searchers <= 3; searchers++) {
+                    assertEquals(sequential, stripedSearch(p, depth, searchers, false),
+                            p + " depth " + depth + ", " + searchers + " searchers, local tables");
+                    assertEquals(sequential, stripedSearch(p, depth, searchers, true),
+                            p + " depth " + depth + ", " + searchers + " searchers, table shards");
+                }
+            }
+        }
+    }
+
+    @Test
+    void deeperPutsLastDepthsBestRepliesFirstAndSearchesFewerNodes() {
+        Position start = Position.start();
+        int depth = 12;
+        int sequential = new Search(new LocalTable(20)).search(start, depth).score();
+        assertEquals(sequential, stripedSearch(start, depth, 1, false));
+        long hinted = nodes;
+        // the same iterations started afresh: only the best root move first, replies in generation order
+        Search search = new Search(new LocalTable(12));
+        RootDriver.Outcome o = null;
+        for (int d = 1; d <= depth; d++) {
+            long best = o == null ? 0 : o.bestMove();
+            long[] moves = start.moves();
+            int first = 0;
+            for (int i = moves.length - 1; i >= 0; i--) {
+                first = moves[i] == best ? i : first;
+            }
+            o = RootDriver.search(start, d, first, jobs -> jobs.stream().mapToInt(j -> search.search(start, j)).toArray());
+        }
+        assertEquals(sequential, o.score());
+        assertTrue(hinted < search.nodes(), hinted + " nodes with the best replies first, " + search.nodes() + " without");
+    }
+
+    @Test
+    void alwaysThreeBatchesEvenWithoutMoves() {
+        RootBatches none = new RootBatches(Fen.parse("W:W:B9"), 4, 0);
+        for (int b = 0; b < RootBatches.BATCHES; b++) {
+            assertEquals(b, none.batchIndex());
+            assertTrue(none.batch().isEmpty());
+            none.answer(new int[0]);
+        }
+        assertEquals(-Evaluation.WIN, none.outcome().score());
+        assertEquals(0, none.outcome().bestMove());
+        assertThrows(IllegalStateException.class, none::batch);
+        RootBatches one = new RootBatches(Position.start(), 1, 0);
+        one.answer(new int[] {0});
+        assertEquals(6, one.batch().size(), "the six brothers of the first of seven moves, at depth 0");
+        assertThrows(IllegalArgumentException.class, () -> one.answer(new int[2]));
+    }
+
+    @Test
+    void aShardLooksUpOnlyWhatItOwnsDeepEnoughAndSendsTheRest() {
+        TableShard a = new TableShard(0, 2, 4, 2);
+        TableShard b = new TableShard(1, 2, 4, 2);
+        long mine = 0, theirs = 0;
+        for (long h = 1; mine == 0 || theirs == 0; h += 0x9E3779B97F4A7C15L) {
+            if (PartitionedTable.owner(h, 2) == 0) {
+                mine = h;
+            } else {
+                theirs = h;
+            }
+        }
+        a.store(mine, 3, 7, TranspositionTable.EXACT, 1);
+        a.store(theirs, 3, 8, TranspositionTable.LOWER, 2);
+        a.store(theirs, 1, 9, TranspositionTable.EXACT, 0); // below minDepth: dropped
+        assertEquals(7, TranspositionTable.score(a.probe(mine, 3)));
+        assertEquals(TranspositionTable.MISS, a.probe(mine, 1), "no lookup below minDepth");
+        assertEquals(TranspositionTable.MISS, a.probe(theirs, 3), "not its own: no lookup");
+        assertEquals(TranspositionTable.MISS, b.probe(theirs, 3), "not sent yet");
+        assertEquals(0, a.drain(0).size());
+        TableShard.Updates sent = a.drain(1);
+        assertEquals(1, sent.size());
+        b.apply(sent);
+        assertEquals(8, TranspositionTable.score(b.probe(theirs, 3)));
+        assertEquals(0, a.drain(1).size(), "drained");
+        assertThrows(IllegalArgumentException.class, () -> a.apply(sent));
+        // a buffer keeps the newest entries, as many as a share holds (16 here)
+        for (int k = 0; k < 40; k++) {
+            a.store(theirs, 2, k, TranspositionTable.EXACT, 0);
+        }
+        TableShard.Updates kept = a.drain(1);
+        assertEquals(16, kept.size());
+        int[] scores = new int[16];
+        for (int k = 0; k < 16; k++) {
+            scores[k] = TranspositionTable.score(kept.entries()[k]);
+        }
+        assertArrayEquals(java.util.stream.IntStream.range(24, 40).toArray(), scores);
+    }
+}

@@ -1,0 +1,60 @@
+package io.stormsim.topologies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad checkers search settings and position files are rejected before anything is submitted. */
+class CheckersSearchChecksTest extends ConfigChecks {
+    @Override
+    Path yaml() {
+        return CheckersSearchTopologyTest.SEARCH_YAML;
+    }
+
+    @Test
+    void theShippedConfigurationIsValid() throws Exception {
+        TopologyFile t = TopologyFile.load(yaml(), null, valid(), false);
+        assertEquals("checkers-search", t.name());
+        assertEquals("local", t.config.get("stormsim.checkers.table"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "table|shared|stormsim.checkers.table = 'shared' is not allowed: must be local or partitioned",
+        "table|''|stormsim.checkers.table = '' is not allowed: must be local or partitioned",
+        "table.log2|0|stormsim.checkers.table.log2 = 0 is not allowed: must be an integer in 1..28",
+        "table.min.depth|-1|stormsim.checkers.table.min.depth = -1 is not allowed: must be an integer in 0..30",
+        "depth|31|stormsim.checkers.depth = 31 is not allowed: must be an integer in 1..30",
+        "fen|W:WK6:B9,10,17,18,K|stormsim.checkers.fen = 'W:WK6:B9,10,17,18,K' is not allowed: must be empty or"
+                + " 'start'",
+    })
+    void badSearchValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
+        assertRejected(key, value, message);
+    }
+
+    @Test
+    void positionFilesAreCheckedLineByLine() throws Exception {
+        Path file = tmp.resolve("positions.txt");
+        Files.writeString(file, "# two good lines, then a bad one\nstart\nW:WK6:B9,10,17,18\n\nB:W33:B1\n");
+        Map<String, String> m = valid();
+        m.put("positions.file", file.toString());
+        String error = rejection(m);
+        assertTrue(error.startsWith("stormsim.checkers.positions.file = " + file + " is not allowed: must be a file of"
+                + " PDN FENs, one a line; " + file + ":5: FEN 'B:W33:B1': bad token '33': a piece is [K]square"), error);
+
+        Files.writeString(file, "# nothing\n\n");
+        error = rejection(m);
+        assertTrue(error.contains(file + " is not allowed: must be a file of PDN FENs, one a line; it holds none"), error);
+
+        m.put("positions.file", tmp.resolve("missing.txt").toString());
+        error = rejection(m);
+        assertTrue(error.startsWith("stormsim.checkers.positions.file = " + tmp.resolve("missing.txt")
+                + " cannot be read"), error);
+    }
+}
