@@ -156,10 +156,10 @@ public final class RadixPartition {
         int shift = pass * digitBits;
         if (stripe.keyBits() == 32) {
             RadixSort.scatter(stripe.intKeys(), stripe.payloads(), outbox.intKeys(), outbox.payloads(), size, shift,
-                    radix - 1, counts, 0);
+                    radix - 1, counts);
         } else {
             RadixSort.scatter(stripe.longKeys(), stripe.payloads(), outbox.longKeys(), outbox.payloads(), size, shift,
-                    radix - 1, counts, 0);
+                    radix - 1, counts);
         }
         for (int v = 0, end = 0; v < radix; v++) {
             end += (int) histogram[v];

@@ -15,8 +15,11 @@ public final class RadixSort {
     public static final String DIGIT_BITS_KEY = "stormsim.sort.digit-bits";
     public static final int MIN_DIGIT_BITS = 8;
     public static final int MAX_DIGIT_BITS = 16;
-    /** Fastest measured on 1e6..1e7 keys and records (see the report of issue 16 and RadixBench). */
-    public static final int DEFAULT_DIGIT_BITS = 11;
+    /**
+     * Fastest measured (RadixBench, 1e6 and 1e7 keys and records): wider digits save passes but scatter to
+     * more buckets than the L1 cache and TLB hold, and each of their passes costs 2.5-3x an 8-bit pass.
+     */
+    public static final int DEFAULT_DIGIT_BITS = 8;
     private static final String DIGIT_BITS_ALLOWED = "an integer in " + MIN_DIGIT_BITS + ".." + MAX_DIGIT_BITS;
 
     private final int digitBits;
@@ -75,6 +78,7 @@ public final class RadixSort {
         int passes = passes(32, digitBits);
         int radix = 1 << digitBits;
         int[] c = counts(passes * radix);
+        int[] next = new int[radix];
         countDigits(keys, n, 0, digitBits, passes, c);
         if (intScratch.length < n) {
             intScratch = new int[n];
@@ -83,8 +87,8 @@ public final class RadixSort {
         long[] srcPay = payloads, dstPay = payloadScratch(payloads, n);
         for (int p = 0; p < passes; p++) {
             int shift = p * digitBits;
-            if (toOffsets(c, p * radix, radix, n, (src[0] >>> shift) & (radix - 1))) {
-                scatter(src, srcPay, dst, dstPay, n, shift, radix - 1, c, p * radix);
+            if (toOffsets(c, p * radix, radix, n, (src[0] >>> shift) & (radix - 1), next)) {
+                scatter(src, srcPay, dst, dstPay, n, shift, radix - 1, next);
                 int[] k = src; src = dst; dst = k;
                 long[] q = srcPay; srcPay = dstPay; dstPay = q;
             }
@@ -105,6 +109,7 @@ public final class RadixSort {
         int passes = passes(64, digitBits);
         int radix = 1 << digitBits;
         int[] c = counts(passes * radix);
+        int[] next = new int[radix];
         countDigits(keys, n, 0, digitBits, passes, c);
         if (longScratch.length < n) {
             longScratch = new long[n];
@@ -113,8 +118,8 @@ public final class RadixSort {
         long[] srcPay = payloads, dstPay = payloadScratch(payloads, n);
         for (int p = 0; p < passes; p++) {
             int shift = p * digitBits;
-            if (toOffsets(c, p * radix, radix, n, (int) (src[0] >>> shift) & (radix - 1))) {
-                scatter(src, srcPay, dst, dstPay, n, shift, radix - 1, c, p * radix);
+            if (toOffsets(c, p * radix, radix, n, (int) (src[0] >>> shift) & (radix - 1), next)) {
+                scatter(src, srcPay, dst, dstPay, n, shift, radix - 1, next);
                 long[] k = src; src = dst; dst = k;
                 long[] q = srcPay; srcPay = dstPay; dstPay = q;
             }
@@ -147,91 +152,120 @@ public final class RadixSort {
 
     /**
      * Adds to {@code counts[d * radix + v]} the number of keys in {@code keys[0..n)} whose digit {@code d}
-     * (bits {@code firstShift + d * digitBits} up) is {@code v}, for {@code d < digits}, in one read of the keys.
+     * (bits {@code firstShift + d * digitBits} up) is {@code v}, for {@code d < digits}, reading the keys once
+     * per four digits.
      */
     static void countDigits(int[] keys, int n, int firstShift, int digitBits, int digits, int[] counts) {
-        int mask = (1 << digitBits) - 1;
-        if (digits == 1) {
-            for (int i = 0; i < n; i++) {
-                counts[(keys[i] >>> firstShift) & mask]++;
+        int radix = 1 << digitBits, mask = radix - 1;
+        for (int d = 0; d < digits; d += 4) {
+            // Tables allocated here: C2 then knows their length and that no store to one changes another, which
+            // measured twice as fast as counting into a kept array. Past the last digit, slot tables are dummies.
+            int[] c0 = new int[radix], c1 = new int[radix], c2 = new int[radix], c3 = new int[radix];
+            int s0 = shift(firstShift, digitBits, digits, d), s1 = shift(firstShift, digitBits, digits, d + 1);
+            int s2 = shift(firstShift, digitBits, digits, d + 2), s3 = shift(firstShift, digitBits, digits, d + 3);
+            if (digits - d == 1) {
+                for (int i = 0; i < n; i++) {
+                    c0[(keys[i] >>> s0) & mask]++;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    int k = keys[i];
+                    c0[(k >>> s0) & mask]++;
+                    c1[(k >>> s1) & mask]++;
+                    c2[(k >>> s2) & mask]++;
+                    c3[(k >>> s3) & mask]++;
+                }
             }
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            int k = keys[i] >>> firstShift;
-            for (int d = 0, base = 0; d < digits; d++, base += mask + 1, k >>>= digitBits) {
-                counts[base + (k & mask)]++;
-            }
+            addCounts(counts, d, digits, radix, c0, c1, c2, c3);
         }
     }
 
     /** As {@link #countDigits(int[], int, int, int, int, int[])} for 64-bit keys. */
     static void countDigits(long[] keys, int n, int firstShift, int digitBits, int digits, int[] counts) {
-        int mask = (1 << digitBits) - 1;
-        if (digits == 1) {
-            for (int i = 0; i < n; i++) {
-                counts[(int) (keys[i] >>> firstShift) & mask]++;
+        int radix = 1 << digitBits, mask = radix - 1;
+        for (int d = 0; d < digits; d += 4) {
+            int[] c0 = new int[radix], c1 = new int[radix], c2 = new int[radix], c3 = new int[radix];
+            int s0 = shift(firstShift, digitBits, digits, d), s1 = shift(firstShift, digitBits, digits, d + 1);
+            int s2 = shift(firstShift, digitBits, digits, d + 2), s3 = shift(firstShift, digitBits, digits, d + 3);
+            if (digits - d == 1) {
+                for (int i = 0; i < n; i++) {
+                    c0[(int) (keys[i] >>> s0) & mask]++;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long k = keys[i];
+                    c0[(int) (k >>> s0) & mask]++;
+                    c1[(int) (k >>> s1) & mask]++;
+                    c2[(int) (k >>> s2) & mask]++;
+                    c3[(int) (k >>> s3) & mask]++;
+                }
             }
-            return;
+            addCounts(counts, d, digits, radix, c0, c1, c2, c3);
         }
-        for (int i = 0; i < n; i++) {
-            long k = keys[i] >>> firstShift;
-            for (int d = 0, base = 0; d < digits; d++, base += mask + 1, k >>>= digitBits) {
-                counts[base + ((int) k & mask)]++;
+    }
+
+    /** The shift of digit {@code d}; that of the group's first digit for the dummy slots past the last digit. */
+    private static int shift(int firstShift, int digitBits, int digits, int d) {
+        return firstShift + (d < digits ? d : d & ~3) * digitBits;
+    }
+
+    private static void addCounts(int[] counts, int d, int digits, int radix, int[]... tables) {
+        for (int t = 0; t < tables.length && d + t < digits; t++) {
+            for (int v = 0, at = (d + t) * radix; v < radix; v++) {
+                counts[at + v] += tables[t][v];
             }
         }
     }
 
     /**
-     * Turns the counts {@code c[base .. base+radix)} of {@code n} keys into exclusive prefix sums (each bucket's
-     * first output position) and returns true; returns false, leaving them, if the bucket of {@code anyDigit}
-     * (the digit of any key) holds all {@code n} keys, when the pass would not move anything.
+     * Writes into {@code next} the exclusive prefix sums of the counts {@code c[base .. base+radix)} of {@code n}
+     * keys (each bucket's first output position) and returns true; returns false if the bucket of
+     * {@code anyDigit} (the digit of any key) holds all {@code n} keys, when the pass would not move anything.
      */
-    static boolean toOffsets(int[] c, int base, int radix, int n, int anyDigit) {
+    static boolean toOffsets(int[] c, int base, int radix, int n, int anyDigit, int[] next) {
         if (c[base + anyDigit] == n) {
             return false;
         }
-        for (int v = base, sum = 0; v < base + radix; v++) {
-            int count = c[v];
-            c[v] = sum;
-            sum += count;
+        for (int v = 0, sum = 0; v < radix; v++) {
+            next[v] = sum;
+            sum += c[base + v];
         }
         return true;
     }
 
     /**
      * Stable scatter of {@code src[0..n)} (and payloads, if {@code srcPay} is not null) to {@code dst} by the
-     * digit at {@code shift}: a key of digit {@code v} goes to {@code next[base + v]}, which then advances.
+     * digit at {@code shift}: a key of digit {@code v} goes to {@code next[v]}, which then advances.
      */
     static void scatter(int[] src, long[] srcPay, int[] dst, long[] dstPay, int n, int shift, int mask,
-                        int[] next, int base) {
+                        int[] next) {
         if (srcPay == null) {
             for (int i = 0; i < n; i++) {
                 int k = src[i];
-                dst[next[base + ((k >>> shift) & mask)]++] = k;
+                dst[next[(k >>> shift) & mask]++] = k;
             }
         } else {
             for (int i = 0; i < n; i++) {
                 int k = src[i];
-                int at = next[base + ((k >>> shift) & mask)]++;
+                int at = next[(k >>> shift) & mask]++;
                 dst[at] = k;
                 dstPay[at] = srcPay[i];
             }
         }
     }
 
-    /** As {@link #scatter(int[], long[], int[], long[], int, int, int, int[], int)} for 64-bit keys. */
+    /** As {@link #scatter(int[], long[], int[], long[], int, int, int, int[])} for 64-bit keys. */
     static void scatter(long[] src, long[] srcPay, long[] dst, long[] dstPay, int n, int shift, int mask,
-                        int[] next, int base) {
+                        int[] next) {
         if (srcPay == null) {
             for (int i = 0; i < n; i++) {
                 long k = src[i];
-                dst[next[base + ((int) (k >>> shift) & mask)]++] = k;
+                dst[next[(int) (k >>> shift) & mask]++] = k;
             }
         } else {
             for (int i = 0; i < n; i++) {
                 long k = src[i];
-                int at = next[base + ((int) (k >>> shift) & mask)]++;
+                int at = next[(int) (k >>> shift) & mask]++;
                 dst[at] = k;
                 dstPay[at] = srcPay[i];
             }
