@@ -28,10 +28,15 @@ public final class RadixPartition {
     /**
      * Records {@code from .. from+count-1} of {@code records}, bound for partition {@code destination}: its
      * runs, in order, go to offsets {@code runOffsets[k]} (of {@code runLengths[k]} records) of the
-     * destination's new stripe.
+     * destination's new stripe. As returned by {@link #permute}, {@code records} is the sender's whole outbox.
      */
     public record Chunk(int source, int destination, SortRecords records, int from, int count,
                         int[] runOffsets, int[] runLengths) {
+        /** This chunk with its own copy of just its records: what to hand to a transport that serializes it. */
+        public Chunk detached() {
+            return new Chunk(source, destination, records.copyOfRange(from, from + count), 0, count, runOffsets,
+                    runLengths);
+        }
     }
 
     private final int partition;

@@ -23,6 +23,7 @@ public final class RadixSort {
     private static final String DIGIT_BITS_ALLOWED = "an integer in " + MIN_DIGIT_BITS + ".." + MAX_DIGIT_BITS;
 
     private final int digitBits;
+    private final int[] next;
     private int[] counts = new int[0];
     private int[] intScratch = new int[0];
     private long[] longScratch = new long[0];
@@ -30,6 +31,7 @@ public final class RadixSort {
 
     public RadixSort(int digitBits) {
         this.digitBits = checkDigitBits(digitBits);
+        this.next = new int[1 << digitBits];
     }
 
     /** The digit width from {@link #DIGIT_BITS_KEY} in a topology config, {@link #DEFAULT_DIGIT_BITS} if absent. */
@@ -72,13 +74,13 @@ public final class RadixSort {
 
     /** Sorts {@code keys[0..n)} in unsigned order, moving {@code payloads[i]} (if not null) with {@code keys[i]}. */
     public void sort(int[] keys, long[] payloads, int n) {
+        checkLengths(keys.length, payloads, n);
         if (n < 2) {
             return;
         }
         int passes = passes(32, digitBits);
         int radix = 1 << digitBits;
         int[] c = counts(passes * radix);
-        int[] next = new int[radix];
         countDigits(keys, n, 0, digitBits, passes, c);
         if (intScratch.length < n) {
             intScratch = new int[n];
@@ -103,13 +105,13 @@ public final class RadixSort {
 
     /** Sorts {@code keys[0..n)} in unsigned order, moving {@code payloads[i]} (if not null) with {@code keys[i]}. */
     public void sort(long[] keys, long[] payloads, int n) {
+        checkLengths(keys.length, payloads, n);
         if (n < 2) {
             return;
         }
         int passes = passes(64, digitBits);
         int radix = 1 << digitBits;
         int[] c = counts(passes * radix);
-        int[] next = new int[radix];
         countDigits(keys, n, 0, digitBits, passes, c);
         if (longScratch.length < n) {
             longScratch = new long[n];
@@ -129,6 +131,13 @@ public final class RadixSort {
             if (payloads != null) {
                 System.arraycopy(srcPay, 0, payloads, 0, n);
             }
+        }
+    }
+
+    private static void checkLengths(int keys, long[] payloads, int n) {
+        if (n < 0 || n > keys || (payloads != null && payloads.length < n)) {
+            throw new IllegalArgumentException("cannot sort " + n + " records with " + keys + " keys and "
+                    + (payloads == null ? "no" : Integer.toString(payloads.length)) + " payloads");
         }
     }
 
@@ -159,7 +168,7 @@ public final class RadixSort {
         int radix = 1 << digitBits, mask = radix - 1;
         for (int d = 0; d < digits; d += 4) {
             // Tables allocated here: C2 then knows their length and that no store to one changes another, which
-            // measured twice as fast as counting into a kept array. Past the last digit, slot tables are dummies.
+            // measured twice as fast as counting into a kept array. Tables past the last digit are dummies.
             int[] c0 = new int[radix], c1 = new int[radix], c2 = new int[radix], c3 = new int[radix];
             int s0 = shift(firstShift, digitBits, digits, d), s1 = shift(firstShift, digitBits, digits, d + 1);
             int s2 = shift(firstShift, digitBits, digits, d + 2), s3 = shift(firstShift, digitBits, digits, d + 3);

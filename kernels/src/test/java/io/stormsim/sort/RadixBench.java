@@ -16,7 +16,7 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class RadixBench {
     private static final int WARMUP = 2;
-    private static final int REPS = 5;
+    private static final int REPS = 7;
     private static final int[] DIGIT_BITS = {8, 11, 16};
 
     private RadixBench() {
@@ -30,14 +30,15 @@ public final class RadixBench {
     public static void main(String[] args) {
         int[] sizes = args.length == 0 ? new int[] {1_000_000, 10_000_000}
                 : Arrays.stream(args).mapToInt(a -> (int) Double.parseDouble(a)).toArray();
-        System.out.printf(Locale.ROOT, "common pool parallelism %d, %d timed repetitions after %d warm-up, median%n",
+        System.out.printf(Locale.ROOT, "common pool parallelism %d, %d timed repetitions after %d warm-up: median,"
+                + " min, median / the plain radix sort's%n",
                 ForkJoinPool.getCommonPoolParallelism(), REPS, WARMUP);
         // Compiles every method's loops before the first printed row.
         for (int keyBits : new int[] {32, 64}) {
             table(KeyGenerator.UNIFORM.generate(keyBits, 300_000, keyBits == 64, 1), "warm-up", false);
         }
-        System.out.printf(Locale.ROOT, "%-8s %9s %-13s %-18s %9s %9s %6s %8s %9s%n", "kind", "n", "input", "method",
-                "median_ms", "Mkeys/s", "passes", "MB/pass", "bound_ms");
+        System.out.printf(Locale.ROOT, "%-8s %9s %-13s %-19s %9s %7s %7s %8s %6s %8s %8s%n", "kind", "n", "input",
+                "method", "median_ms", "min_ms", "x_plain", "Mkeys/s", "passes", "MB/pass", "bound_ms");
         for (int keyBits : new int[] {32, 64}) {
             boolean records = keyBits == 64;
             for (int n : sizes) {
@@ -75,9 +76,9 @@ public final class RadixBench {
             }
         });
         passes.add(0);
-        PlainRadix plain = new PlainRadix();
+        Method plainSort = new PlainRadix()::sort;
         names.add("plain 8-bit LSD");
-        methods.add(plain::sort);
+        methods.add(plainSort);
         passes.add(input.keyBits() / 8);
         for (int bits : DIGIT_BITS) {
             RadixSort sort = new RadixSort(bits);
@@ -87,6 +88,7 @@ public final class RadixBench {
         }
         SortRecords work = input.allocateLike(n);
         SortRecords reference = null;
+        double plainMs = Double.NaN;
         for (int m = 0; m < methods.size(); m++) {
             double[] ms = new double[REPS];
             for (int rep = -WARMUP; rep < REPS; rep++) {
@@ -109,10 +111,14 @@ public final class RadixBench {
             Arrays.sort(ms);
             double median = ms[REPS / 2];
             int p = passes.get(m);
+            if (methods.get(m) == plainSort) {
+                plainMs = median;
+            }
             if (print) {
-                System.out.printf(Locale.ROOT, "%-8s %9d %-13s %-18s %9.1f %9.1f %6s %8.0f %9s%n", kind, n, inputName,
-                        names.get(m), median, n / median / 1e3, p > 0 ? Integer.toString(p) : "-", mbPerPass,
-                        p > 0 ? String.format(Locale.ROOT, "%.1f", p * copyMs) : "-");
+                System.out.printf(Locale.ROOT, "%-8s %9d %-13s %-19s %9.1f %7.1f %7s %8.1f %6s %8.0f %8s%n", kind, n,
+                        inputName, names.get(m), median, ms[0], p > 0 ? String.format(Locale.ROOT, "%.2f",
+                                median / plainMs) : "-", n / median / 1e3, p > 0 ? Integer.toString(p) : "-",
+                        mbPerPass, p > 0 ? String.format(Locale.ROOT, "%.1f", p * copyMs) : "-");
             }
         }
     }

@@ -108,6 +108,15 @@ class RadixSortTest {
     }
 
     @Test
+    void refusesMoreRecordsThanKeysOrPayloads() {
+        RadixSort sort = new RadixSort(8);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> sort.sort(new int[10], new long[9], 10));
+        assertEquals("cannot sort 10 records with 10 keys and 9 payloads", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sort.sort(new long[10], null, 11));
+    }
+
+    @Test
     void passesCoverTheKeyWithANarrowerLastDigit() {
         assertEquals(4, RadixSort.passes(32, 8));
         assertEquals(3, RadixSort.passes(32, 11));
