@@ -88,7 +88,12 @@ public final class RadixPartition {
 
     /** Phase (a): how many of this stripe's keys have each value of digit {@code pass}. */
     public long[] histogram(int pass) {
-        countPass(pass);
+        Arrays.fill(counts, 0);
+        if (stripe.keyBits() == 32) {
+            RadixSort.countDigits(stripe.intKeys(), stripe.size(), shift(pass), digitBits, 1, counts);
+        } else {
+            RadixSort.countDigits(stripe.longKeys(), stripe.size(), shift(pass), digitBits, 1, counts);
+        }
         long[] h = new long[radix];
         for (int v = 0; v < radix; v++) {
             h[v] = counts[v];
@@ -96,14 +101,12 @@ public final class RadixPartition {
         return h;
     }
 
-    private void countPass(int pass) {
-        Arrays.fill(counts, 0);
-        int shift = pass * digitBits;
-        if (stripe.keyBits() == 32) {
-            RadixSort.countDigits(stripe.intKeys(), stripe.size(), shift, digitBits, 1, counts);
-        } else {
-            RadixSort.countDigits(stripe.longKeys(), stripe.size(), shift, digitBits, 1, counts);
+    private int shift(int pass) {
+        if (pass < 0 || pass >= passes()) {
+            throw new IllegalArgumentException("pass " + pass + " is not allowed: " + stripe.keyBits() + "-bit keys in "
+                    + digitBits + "-bit digits have passes 0.." + (passes() - 1));
         }
+        return pass * digitBits;
     }
 
     /** Phase (b), one scan step: the counts of all partitions up to and including this one. */
@@ -158,7 +161,7 @@ public final class RadixPartition {
             throw new IllegalArgumentException("the histogram given counts " + own + " keys, this stripe has " + size);
         }
         outbox.resize(size);
-        int shift = pass * digitBits;
+        int shift = shift(pass);
         if (stripe.keyBits() == 32) {
             RadixSort.scatter(stripe.intKeys(), stripe.payloads(), outbox.intKeys(), outbox.payloads(), size, shift,
                     radix - 1, counts);

@@ -137,7 +137,7 @@ class RadixPartitionTest {
     }
 
     @Test
-    void rejectsAHistogramThatIsNotThisStripesAndAChunkForAnotherPartition() {
+    void rejectsAForeignHistogramAChunkForAnotherPartitionAndAPassPastTheKey() {
         SortRecords in = KeyGenerator.UNIFORM.generate(32, 100, false, 1);
         RadixPartition part = new RadixPartition(0, 2, 8, in.copyOfRange(0, 50));
         long[] h = part.histogram(0);
@@ -154,5 +154,7 @@ class RadixPartitionTest {
         RadixPartition.Chunk[] chunks = part.permute(0, h, new long[256], RadixPartition.carryOut(h, h));
         e = assertThrows(IllegalArgumentException.class, () -> part.place(List.of(chunks[1])));
         assertTrue(e.getMessage().contains("is for partition 1, not 0"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> part.histogram(4));
+        assertEquals("pass 4 is not allowed: 32-bit keys in 8-bit digits have passes 0..3", e.getMessage());
     }
 }
