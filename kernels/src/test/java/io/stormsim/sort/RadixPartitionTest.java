@@ -68,6 +68,19 @@ class RadixPartitionTest {
     }
 
     @Test
+    void allRecordsStartingInOnePartitionEndBalanced() {
+        SortRecords in = KeyGenerator.REVERSED.generate(64, 1_003, true, 8);
+        SortRecords expected = StableOracle.sorted(in);
+        List<SortRecords> stripes = new ArrayList<>(List.of(in.copyOfRange(0, 0), in.copyOfRange(0, 0),
+                in.copyOfRange(0, in.size()), in.copyOfRange(0, 0)));
+        List<SortRecords> out = InProcessRadixSort.sort(stripes, 11);
+        assertTrue(expected.sameRecords(SortRecords.concat(out)));
+        for (int q = 0; q < 4; q++) {
+            assertEquals(q < 3 ? 251 : 250, out.get(q).size(), "partition " + q);
+        }
+    }
+
+    @Test
     void outputRangesAreBalancedEvenWithAHotDigit() {
         for (int partitions : PARTITIONS) {
             int n = 10_007;
