@@ -84,6 +84,24 @@ class RadixSortTest {
     }
 
     @Test
+    void inputInOrderIsLeftAsItIsAndOneInversionAtTheEndIsStillSorted() {
+        SortRecords sorted = KeyGenerator.SORTED.generate(64, 10_000, true, 4);
+        SortRecords r = sorted.copyOfRange(0, sorted.size());
+        new RadixSort(8).sort(r);
+        assertTrue(sorted.sameRecords(r));
+        long[] k = r.longKeys();
+        long last = k[k.length - 1];
+        k[k.length - 1] = k[k.length - 2];
+        k[k.length - 2] = last;
+        SortRecords expected = StableOracle.sorted(r);
+        new RadixSort(8).sort(r);
+        assertTrue(expected.sameRecords(r));
+        int[] ints = {0, 1, -1, 5};
+        new RadixSort(8).sort(ints);
+        assertArrayEquals(new int[] {0, 1, 5, -1}, ints, "signed order is not unsigned order");
+    }
+
+    @Test
     void allEqualKeysAreLeftAsTheyAre() {
         long[] keys = new long[1000];
         Arrays.fill(keys, 0xDEAD_BEEF_0000_0001L);
