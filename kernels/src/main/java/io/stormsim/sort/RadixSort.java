@@ -9,7 +9,9 @@ import java.util.Map;
  * moves with its key: the oracle of the partitioned sort and the kernel each partition runs alone. One read
  * counts four digits at once; each pass then scatters between two ping-pong buffers, and a pass whose digit
  * has a single non-empty bucket is skipped (it would be the identity), which keeps inputs with few distinct
- * values or shared high bits cheap; input already in order is returned after one read. Scratch buffers are kept and reused across calls; not thread-safe.
+ * values or shared high bits cheap; input already in order is returned after one read. Record-sized scratch
+ * buffers are kept and reused across calls (only tables of one entry per digit value are made per call);
+ * not thread-safe.
  */
 public final class RadixSort {
     public static final String DIGIT_BITS_KEY = "stormsim.sort.digit-bits";
