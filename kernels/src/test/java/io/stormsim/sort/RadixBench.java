@@ -88,6 +88,8 @@ public final class RadixBench {
         }
         SortRecords work = input.allocateLike(n);
         SortRecords reference = null;
+        // The previous table's arrays are garbage now: collect them here rather than inside a timed sort.
+        System.gc();
         double[][] ms = new double[methods.size()][REPS];
         // Repetitions go round the methods, so that a burst of load from elsewhere hits all of them alike.
         for (int rep = -WARMUP; rep < REPS; rep++) {
