@@ -8,7 +8,6 @@ import io.stormsim.spouts.JobCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Digit pass {@code pass} (the YAML's constructor argument) of every sort job, one exchange per pass. A
@@ -29,7 +28,6 @@ import org.apache.storm.task.TopologyContext;
  */
 public class RadixPassBolt extends SortBolt {
     private final int pass;
-    private transient RadixPartition sorter;
 
     public RadixPassBolt(int pass) {
         if (pass < 0 || pass >= SortConfig.MAX_PASSES) {
@@ -54,12 +52,6 @@ public class RadixPassBolt extends SortBolt {
     }
 
     @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        super.setUp(conf, context);
-        sorter = new RadixPartition(partition, partitions, config.digitBits(), noRecords());
-    }
-
-    @Override
     protected void onStep(long step, StepInputs in) {
         List<SortExchange> received = in.all(CHUNKS);
         JobCommand job = received.get(0).job;
@@ -76,12 +68,10 @@ public class RadixPassBolt extends SortBolt {
         Chunk[] out;
         long placed;
         if (moves) {
+            RadixPartition sorter = sorter();
             sorter.place(mine);
             placed = System.nanoTime();
             out = sorter.permute(pass, histogram[partition], carryIn, total);
-            for (int q = 0; q < out.length; q++) {
-                out[q] = out[q].detached();
-            }
         } else {
             out = onlyToSelf(unmoved(mine));
             placed = System.nanoTime();
@@ -132,8 +122,8 @@ public class RadixPassBolt extends SortBolt {
 
     /**
      * This partition's records, unmoved, as one chunk: the chunk received from this partition itself when it
-     * is the only one with records and holds them in order (a skipped pass after the load or another skipped
-     * pass), else the chunks placed and copied out.
+     * is the only one with records and its runs follow one another from offset 0 (after the load, a skipped
+     * pass, or any pass on one partition), else the chunks placed in a new stripe.
      */
     private Chunk unmoved(List<Chunk> mine) {
         Chunk own = mine.get(partition);
@@ -141,12 +131,31 @@ public class RadixPassBolt extends SortBolt {
         for (Chunk c : mine) {
             others += c == own ? 0 : c.count();
         }
-        if (others == 0 && own.destination() == partition && own.from() == 0 && own.runOffsets().length == 1
-                && own.runOffsets()[0] == 0 && own.runLengths()[0] == own.count()) {
+        if (others == 0 && own.destination() == partition && inOrder(own)) {
             return own;
         }
-        sorter.place(mine);
-        return toSelf(sorter.stripe().copyOfRange(0, sorter.stripe().size()));
+        return toSelf(sorter().place(mine));
+    }
+
+    /**
+     * A new partition sorter, its stripe and outbox new arrays: the chunks it returns view its outbox, which
+     * nothing writes once they are sent, so they go out without a copy (and a later job, in flight at the
+     * same time, cannot overwrite them). Kept buffers would also hold two stripes per stage between jobs, in
+     * each of the eight stages.
+     */
+    private RadixPartition sorter() {
+        return new RadixPartition(partition, partitions, config.digitBits(), noRecords());
+    }
+
+    private static boolean inOrder(Chunk c) {
+        int at = 0;
+        for (int k = 0; k < c.runOffsets().length; k++) {
+            if (c.runOffsets()[k] != at) {
+                return false;
+            }
+            at += c.runLengths()[k];
+        }
+        return at == c.count();
     }
 
     private long bytesToOthers(Chunk[] out) {

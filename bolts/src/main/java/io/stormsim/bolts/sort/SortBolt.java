@@ -26,7 +26,7 @@ abstract class SortBolt extends StepBolt {
         return SortRecords.allocate(config.keyBits(), config.payloads(), 0);
     }
 
-    /** The chunk of {@code records} (its own arrays) that hands all of them to this partition, unmoved. */
+    /** The chunk that hands all of {@code records} to this partition, unmoved. */
     protected Chunk toSelf(SortRecords records) {
         return new Chunk(partition, partition, records, 0, records.size(), new int[] {0}, new int[] {records.size()});
     }
@@ -51,7 +51,8 @@ abstract class SortBolt extends StepBolt {
         }
         long[] h = new long[partitions * config.radix()];
         for (Chunk c : out) {
-            DigitHistogram.add(c.records(), pass, config.digitBits(), h, c.destination() * config.radix());
+            DigitHistogram.add(c.records(), c.from(), c.count(), pass, config.digitBits(), h,
+                    c.destination() * config.radix());
         }
         return h;
     }

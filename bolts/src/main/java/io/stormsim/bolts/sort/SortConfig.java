@@ -97,7 +97,11 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
         return outputDir.resolve("sorted-" + job + ".bin");
     }
 
-    /** Partition {@code partition}'s stripe of job {@code job}'s input: its balanced range of the records. */
+    /**
+     * Partition {@code partition}'s stripe of job {@code job}'s input: its balanced range of the records. A
+     * partition reads just its range of a file, but generates all the keys and keeps its range (the seeded
+     * generators are sequential), which the load stage's time shows.
+     */
     public SortRecords stripe(long job, int partition, int partitions) {
         long from = RadixPartition.rangeStart(keys, partitions, partition);
         int count = (int) (RadixPartition.rangeStart(keys, partitions, partition + 1) - from);
@@ -109,10 +113,5 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
         } catch (IOException e) {
             throw new UncheckedIOException(INPUT_FILE + " = " + inputFile + " cannot be read: " + e.getMessage(), e);
         }
-    }
-
-    /** Job {@code job}'s whole input, for checks and benchmarks. */
-    public SortRecords input(long job) {
-        return stripe(job, 0, 1);
     }
 }

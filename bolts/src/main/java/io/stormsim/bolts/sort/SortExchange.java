@@ -4,8 +4,9 @@ import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.spouts.JobCommand;
 
 /**
- * One message of a sort job between two stages: the records one partition sends another ({@code chunks}, each
- * with its own arrays; one to a partition, all of the sender's to the sink), the sender's counts of the next
+ * One message of a sort job between two stages: the records one partition sends another ({@code chunks}: one
+ * to a partition, all of the sender's to the sink; a chunk may view part of a larger array, which nobody
+ * writes once it is sent), the sender's counts of the next
  * pass's digit over what it sends each destination ({@code histograms}: destination q's counts at
  * {@code q * radix}; empty after the last pass), and the job's statistics so far ({@link SortStats}).
  * Read-only once sent.
