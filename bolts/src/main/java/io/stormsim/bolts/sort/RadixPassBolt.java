@@ -68,8 +68,15 @@ public class RadixPassBolt extends SortBolt {
         Chunk[] out;
         long placed;
         if (moves) {
-            RadixPartition sorter = sorter();
-            sorter.place(mine);
+            Chunk own = alone(mine);
+            RadixPartition sorter;
+            if (own != null && own.from() == 0 && own.records().size() == own.count()) {
+                // All of the stripe, in order, in arrays of its own (one partition): permute only reads it.
+                sorter = new RadixPartition(partition, partitions, config.digitBits(), own.records());
+            } else {
+                sorter = sorter();
+                sorter.place(mine);
+            }
             placed = System.nanoTime();
             out = sorter.permute(pass, histogram[partition], carryIn, total);
         } else {
@@ -121,20 +128,27 @@ public class RadixPassBolt extends SortBolt {
     }
 
     /**
-     * This partition's records, unmoved, as one chunk: the chunk received from this partition itself when it
-     * is the only one with records and its runs follow one another from offset 0 (after the load, a skipped
-     * pass, or any pass on one partition), else the chunks placed in a new stripe.
+     * This partition's records, unmoved, as one chunk: the one {@link #alone} finds, else the chunks placed in
+     * a new stripe.
      */
     private Chunk unmoved(List<Chunk> mine) {
+        Chunk own = alone(mine);
+        return own != null ? own : toSelf(sorter().place(mine));
+    }
+
+    /**
+     * The chunk this partition sent itself when no other partition sent it records and its runs follow one
+     * another from offset 0 (after the load, a skipped pass, or any pass on one partition): the stripe as it
+     * is, in order; else null.
+     */
+    private Chunk alone(List<Chunk> mine) {
         Chunk own = mine.get(partition);
-        long others = 0;
         for (Chunk c : mine) {
-            others += c == own ? 0 : c.count();
+            if (c != own && c.count() > 0) {
+                return null;
+            }
         }
-        if (others == 0 && own.destination() == partition && inOrder(own)) {
-            return own;
-        }
-        return toSelf(sorter().place(mine));
+        return own.destination() == partition && inOrder(own) ? own : null;
     }
 
     /**
