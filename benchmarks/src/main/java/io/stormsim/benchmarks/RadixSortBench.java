@@ -41,7 +41,7 @@ public final class RadixSortBench implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
     @Option(names = "--keys32", split = ",", paramLabel = "N", defaultValue = "1000000,10000000",
-            description = "sizes of 32-bit key sorts (default: ${DEFAULT-VALUE}; 100000000 needs about 6 GB of heap)")
+            description = "sizes of 32-bit key sorts (default: ${DEFAULT-VALUE}; 100000000 needs more than a 6 GB heap)")
     private int[] keys32;
     @Option(names = "--records64", split = ",", paramLabel = "N", defaultValue = "10000000",
             description = "sizes of 64-bit key + 64-bit payload sorts (default: ${DEFAULT-VALUE})")
