@@ -163,11 +163,11 @@ public final class RadixPartition {
         outbox.resize(size);
         int shift = shift(pass);
         if (stripe.keyBits() == 32) {
-            RadixSort.scatter(stripe.intKeys(), stripe.payloads(), outbox.intKeys(), outbox.payloads(), size, shift,
-                    radix - 1, counts);
+            RadixSort.scatter(stripe.intKeys(), stripe.payloads(), outbox.intKeys(), outbox.payloads(), size,
+                    shift, counts);
         } else {
-            RadixSort.scatter(stripe.longKeys(), stripe.payloads(), outbox.longKeys(), outbox.payloads(), size, shift,
-                    radix - 1, counts);
+            RadixSort.scatter(stripe.longKeys(), stripe.payloads(), outbox.longKeys(), outbox.payloads(), size,
+                    shift, counts);
         }
         for (int v = 0, end = 0; v < radix; v++) {
             end += (int) histogram[v];

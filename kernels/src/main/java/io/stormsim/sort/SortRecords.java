@@ -121,7 +121,8 @@ public final class SortRecords {
     /** Copies records {@code from .. from+count-1} to {@code to} in {@code dst} (of the same kind). */
     public void copyTo(int from, SortRecords dst, int to, int count) {
         if (dst.keyBits != keyBits || dst.hasPayloads != hasPayloads) {
-            throw new IllegalArgumentException("cannot copy " + this + " records into " + dst);
+            throw new IllegalArgumentException("cannot copy from " + this + " to " + dst
+                    + ": need the same key bits and payloads");
         }
         System.arraycopy(keyArray(), from, dst.keyArray(), to, count);
         if (hasPayloads) {
@@ -137,7 +138,7 @@ public final class SortRecords {
         return r;
     }
 
-    /** The parts one after another, in list order (all of one kind). */
+    /** The parts one after another, in list order (at least one part; all of one kind). */
     public static SortRecords concat(List<SortRecords> parts) {
         long total = 0;
         for (SortRecords p : parts) {

@@ -88,39 +88,42 @@ public final class RadixBench {
         }
         SortRecords work = input.allocateLike(n);
         SortRecords reference = null;
-        double plainMs = Double.NaN;
-        for (int m = 0; m < methods.size(); m++) {
-            double[] ms = new double[REPS];
-            for (int rep = -WARMUP; rep < REPS; rep++) {
+        double[][] ms = new double[methods.size()][REPS];
+        // Repetitions go round the methods, so that a burst of load from elsewhere hits all of them alike.
+        for (int rep = -WARMUP; rep < REPS; rep++) {
+            for (int m = 0; m < methods.size(); m++) {
                 input.copyTo(0, work, 0, n);
                 work.resize(n);
                 long t0 = System.nanoTime();
                 methods.get(m).sort(work);
                 long t1 = System.nanoTime();
                 if (rep >= 0) {
-                    ms[rep] = (t1 - t0) / 1e6;
+                    ms[m][rep] = (t1 - t0) / 1e6;
                 }
-            }
-            if (passes.get(m) > 0) {
-                if (reference == null) {
-                    reference = work.copyOfRange(0, n);
-                } else if (!reference.sameRecords(work)) {
-                    throw new AssertionError(names.get(m) + " disagrees with the plain radix sort on " + inputName);
+                if (rep == REPS - 1 && passes.get(m) > 0) {
+                    if (reference == null) {
+                        reference = work.copyOfRange(0, n);
+                    } else if (!reference.sameRecords(work)) {
+                        throw new AssertionError(names.get(m) + " disagrees with the plain radix sort on " + inputName);
+                    }
                 }
-            }
-            Arrays.sort(ms);
-            double median = ms[REPS / 2];
-            int p = passes.get(m);
-            if (methods.get(m) == plainSort) {
-                plainMs = median;
-            }
-            if (print) {
-                System.out.printf(Locale.ROOT, "%-8s %9d %-13s %-19s %9.1f %7.1f %7s %8.1f %6s %8.0f %8s%n", kind, n,
-                        inputName, names.get(m), median, ms[0], p > 0 ? String.format(Locale.ROOT, "%.2f",
-                                median / plainMs) : "-", n / median / 1e3, p > 0 ? Integer.toString(p) : "-",
-                        mbPerPass, p > 0 ? String.format(Locale.ROOT, "%.1f", p * copyMs) : "-");
             }
         }
+        double plainMs = median(ms[methods.indexOf(plainSort)]);
+        for (int m = 0; m < methods.size() && print; m++) {
+            double median = median(ms[m]);
+            int p = passes.get(m);
+            System.out.printf(Locale.ROOT, "%-8s %9d %-13s %-19s %9.1f %7.1f %7s %8.1f %6s %8.0f %8s%n", kind, n,
+                    inputName, names.get(m), median, ms[m][0], p > 0 ? String.format(Locale.ROOT, "%.2f",
+                            median / plainMs) : "-", n / median / 1e3, p > 0 ? Integer.toString(p) : "-",
+                    mbPerPass, p > 0 ? String.format(Locale.ROOT, "%.1f", p * copyMs) : "-");
+        }
+    }
+
+    /** Sorts {@code ms} and returns its middle value. */
+    private static double median(double[] ms) {
+        Arrays.sort(ms);
+        return ms[ms.length / 2];
     }
 
     /** Median time of System.arraycopy moving the input's arrays once (the bandwidth floor of one pass). */
@@ -135,8 +138,7 @@ public final class RadixBench {
                 ms[rep] = (t1 - t0) / 1e6;
             }
         }
-        Arrays.sort(ms);
-        return ms[REPS / 2];
+        return median(ms);
     }
 
     /** The baseline: textbook LSD radix sort, 8-bit digits, one histogram read and one scatter per pass. */
