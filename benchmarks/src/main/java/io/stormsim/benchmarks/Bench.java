@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
                 "JVM options: STORMSIM_JAVA_OPTS (each benchmark has its own default heap, see scripts/stormsim).",
                 "Timings are only meaningful on a quiet machine: flock /tmp/stormsim-bench.lock scripts/stormsim bench ..."},
         subcommands = {BarnesHutBench.class, FftBench.class, MatmulBench.class, PingPongBench.class,
+                RadixSortBench.class, RadixSortBench.Baseline.class,
                 TransportPingPong.class, KernelTable.class, ScalingStudy.class, ScalingBench.class, MemoryBench.class,
                 ExchangeBench.class, Projection.class, Soak.class, CheckersBench.class,
                 BarnesHutBench.Sequential.class, BarnesHutBench.Topology.class, DgemmBaseline.class,
