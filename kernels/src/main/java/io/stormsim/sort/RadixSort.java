@@ -14,7 +14,7 @@ import java.util.Map;
  * not thread-safe.
  */
 public final class RadixSort {
-    public static final String DIGIT_BITS_KEY = "stormsim.sort.digit-bits";
+    public static final String DIGIT_BITS_KEY = "stormsim.sort.digit.bits";
     public static final int MIN_DIGIT_BITS = 8;
     public static final int MAX_DIGIT_BITS = 16;
     /**

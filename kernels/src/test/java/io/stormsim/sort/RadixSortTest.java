@@ -115,14 +115,14 @@ class RadixSortTest {
     void digitWidthIsValidatedNamingKeyValueAndRange() {
         for (int bad : new int[] {7, 17, 0, -8}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RadixSort(bad));
-            assertEquals("stormsim.sort.digit-bits = " + bad + " is not allowed: must be an integer in 8..16",
+            assertEquals("stormsim.sort.digit.bits = " + bad + " is not allowed: must be an integer in 8..16",
                     e.getMessage());
         }
         assertEquals(RadixSort.DEFAULT_DIGIT_BITS, RadixSort.fromConfig(Map.of()).digitBits());
         assertEquals(13, RadixSort.fromConfig(Map.of(RadixSort.DIGIT_BITS_KEY, "13")).digitBits());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RadixSort.fromConfig(Map.of(RadixSort.DIGIT_BITS_KEY, "wide")));
-        assertTrue(e.getMessage().contains("stormsim.sort.digit-bits = wide"), e.getMessage());
+        assertTrue(e.getMessage().contains("stormsim.sort.digit.bits = wide"), e.getMessage());
     }
 
     @Test
