@@ -30,6 +30,15 @@ public final class Move {
     }
 
     /** PDN text: "11-15" for a plain move, "22x31" (two squares, which PDN allows) for a capture. */
+    /** The moves of {@code line} in PDN, each after a space. */
+    public static String toPdn(long[] line) {
+        StringBuilder b = new StringBuilder();
+        for (long m : line) {
+            b.append(' ').append(toPdn(m));
+        }
+        return b.toString();
+    }
+
     public static String toPdn(long move) {
         return Board.square(from(move)) + (captured(move) == 0 ? "-" : "x") + Board.square(to(move));
     }

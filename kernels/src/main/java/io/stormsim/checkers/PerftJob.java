@@ -23,20 +23,12 @@ public final class PerftJob {
 
     /** The position at the end of the path. */
     public Position position(Position root) {
-        Position p = root;
-        for (long m : path) {
-            p = p.play(m);
-        }
-        return p;
+        return root.play(path);
     }
 
     @Override
     public String toString() {
-        StringBuilder b = new StringBuilder("job " + index + ":");
-        for (long m : path) {
-            b.append(' ').append(Move.toPdn(m));
-        }
-        return b.append(" +").append(depth).toString();
+        return "job " + index + ":" + Move.toPdn(path) + " +" + depth;
     }
 
     @Override

@@ -47,6 +47,15 @@ public final class Position {
     }
 
     /** The position after {@code move}, which must be legal here. */
+    /** The position after the moves of {@code line}, in order. */
+    public Position play(long[] line) {
+        Position p = this;
+        for (long m : line) {
+            p = p.play(m);
+        }
+        return p;
+    }
+
     public Position play(long move) {
         long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
         long h = Zobrist.after(hash, move, kings, blackToMove);

@@ -24,20 +24,12 @@ public final class SearchJob {
     }
 
     public Position position(Position root) {
-        Position p = root;
-        for (long m : path) {
-            p = p.play(m);
-        }
-        return p;
+        return root.play(path);
     }
 
     @Override
     public String toString() {
-        StringBuilder b = new StringBuilder("search job " + index + ":");
-        for (long m : path) {
-            b.append(' ').append(Move.toPdn(m));
-        }
-        return b.append(" depth ").append(depth).append(" (").append(alpha).append(", ").append(beta).append(')')
+        return new StringBuilder("search job " + index + ":").append(Move.toPdn(path)).append(" depth ").append(depth).append(" (").append(alpha).append(", ").append(beta).append(')')
                 .toString();
     }
 

@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.checkers.Position;
 import io.stormsim.checkers.SearchJob;
 import io.stormsim.checkers.TableShard;
+import io.stormsim.bolts.wire.JobCommandSerializer;
 import io.stormsim.spouts.JobCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,20 +25,6 @@ public class CheckersKryo implements IKryoDecorator {
         k.register(SearchBatch.class, new SearchBatchSerializer());
         k.register(SearchAnswers.class, new SearchAnswersSerializer());
         k.register(TableShard.Updates.class, new UpdatesSerializer());
-    }
-
-    static final class JobCommandSerializer extends Serializer<JobCommand> {
-        @Override
-        public void write(Kryo kryo, Output out, JobCommand c) {
-            out.writeLong(c.job);
-            out.writeInt(c.attempt, true);
-            out.writeLong(c.emittedMillis);
-        }
-
-        @Override
-        public JobCommand read(Kryo kryo, Input in, Class<? extends JobCommand> type) {
-            return new JobCommand(in.readLong(), in.readInt(true), in.readLong());
-        }
     }
 
     static final class PerftPartialSerializer extends Serializer<PerftPartial> {

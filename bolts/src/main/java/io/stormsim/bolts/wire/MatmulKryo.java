@@ -26,20 +26,6 @@ public class MatmulKryo implements IKryoDecorator {
         k.register(JobBlocks.class, new JobBlocksSerializer());
     }
 
-    static final class JobCommandSerializer extends Serializer<JobCommand> {
-        @Override
-        public void write(Kryo kryo, Output out, JobCommand c) {
-            out.writeLong(c.job);
-            out.writeInt(c.attempt, true);
-            out.writeLong(c.emittedMillis);
-        }
-
-        @Override
-        public JobCommand read(Kryo kryo, Input in, Class<? extends JobCommand> type) {
-            return new JobCommand(in.readLong(), in.readInt(true), in.readLong());
-        }
-    }
-
     static final class BlockSetSerializer extends Serializer<BlockSet> {
         @Override
         public void write(Kryo kryo, Output out, BlockSet s) {

@@ -23,7 +23,7 @@ import org.apache.storm.serialization.IKryoDecorator;
 public class SortKryo implements IKryoDecorator {
     @Override
     public void decorate(Kryo k) {
-        k.register(JobCommand.class, new MatmulKryo.JobCommandSerializer());
+        k.register(JobCommand.class, new JobCommandSerializer());
         k.register(SortExchange.class, new SortExchangeSerializer());
     }
 
