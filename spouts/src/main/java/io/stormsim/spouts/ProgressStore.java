@@ -36,14 +36,16 @@ final class ProgressStore implements AutoCloseable {
         return zk.checkExists().forPath(path) != null;
     }
 
-    /** Records round r as completed, and the last complete checkpoint (-1: none). */
-    void record(long round, long checkpoint) throws Exception {
+    /**
+     * Records round r as completed, and the last complete checkpoint (-1: none). Returns the write's ZooKeeper
+     * transaction id: later writes (a task's start) have larger ones.
+     */
+    long record(long round, long checkpoint) throws Exception {
         byte[] data = ("round=" + round + "\ncheckpoint=" + checkpoint + "\n").getBytes(StandardCharsets.UTF_8);
-        if (exists()) {
-            zk.setData().forPath(path, data);
-        } else {
+        if (!exists()) {
             zk.create().creatingParentsIfNeeded().forPath(path, data);
         }
+        return zk.setData().forPath(path, data).getMzxid();
     }
 
     /** The last complete checkpoint recorded for this topology, if the run had made one. */

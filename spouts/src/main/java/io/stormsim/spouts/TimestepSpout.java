@@ -59,6 +59,8 @@ public class TimestepSpout extends BaseRichSpout {
     private TaskRestarts restarts;
     private boolean restartedSpout;
     private long sentZxid;
+    /** The transaction id of the last progress record, a time before the next trigger's for free (0: none). */
+    private long recordedZxid;
     private long nextRestartPoll;
     private long settledAt;
     /** After a restart, until a round is done: the last trigger sent (-1: none yet), when, how often resent. */
@@ -136,7 +138,8 @@ public class TimestepSpout extends BaseRichSpout {
             return;
         }
         try {
-            sentZxid = restarts.now();
+            sentZxid = recordedZxid > 0 ? recordedZxid : restarts.now();
+            recordedZxid = 0;
         } catch (Exception e) {
             LOG.warn("could not read ZooKeeper's time: restarts of tasks will be noticed by the message timeout only ({})",
                     e.toString());
@@ -170,7 +173,7 @@ public class TimestepSpout extends BaseRichSpout {
             failures = 0;
         }
         try {
-            progress.record(round, lastCheckpoint);
+            recordedZxid = progress.record(round, lastCheckpoint);
         } catch (Exception e) {
             LOG.warn("could not record progress of round {} in ZooKeeper: {}", round, e.toString());
         }
