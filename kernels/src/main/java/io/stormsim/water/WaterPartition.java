@@ -80,6 +80,11 @@ public final class WaterPartition {
         }
     }
 
+    /** Pairs the intermolecular phases of this partition found within the cutoff, since it was made. */
+    public long interactingPairs() {
+        return kernel.interactingPairs();
+    }
+
     /** Predictor phase. */
     public void predict() {
         Gear.predict(x, constants.order, 0, PER_MOLECULE * count);
@@ -140,11 +145,13 @@ public final class WaterPartition {
 
     /**
      * Intermolecular phase: every pair whose row molecule is own, given the frames received from the
-     * partitions holding the partners. Returns one force update per partition (indexed by partition,
-     * this one's own included) and the pairs' virial per own block.
+     * partitions holding the partners. Returns one force update per other partition (indexed by
+     * partition; empty for this one, whose own share stays here for {@link #correct}) and the pairs'
+     * virial per own block.
      */
     public Intermolecular intermolecular(List<Frames> received) {
         receive(received);
+        kernel.prepare(frames);
         double[] virial = new double[endBlock - firstBlock];
         for (int b = firstBlock; b < endBlock; b++) {
             double[] w = windows[b - firstBlock];
@@ -153,7 +160,8 @@ public final class WaterPartition {
         }
         ForceUpdate[] updates = new ForceUpdate[partitions];
         for (int q = 0; q < partitions; q++) {
-            updates[q] = updateFor(q);
+            updates[q] = q == partition ? new ForceUpdate(new int[0], new int[0], new int[0], new double[0])
+                    : updateFor(q);
         }
         return new Intermolecular(updates, new BlockPartials(firstBlock, 1, virial));
     }
@@ -186,28 +194,49 @@ public final class WaterPartition {
         return new ForceUpdate(block, first, n, values);
     }
 
-    /** The received partial forces on own molecules, added in block order into {@link #inter}. */
+    /**
+     * The partial forces on own molecules, added in block order into {@link #inter}: own blocks' from
+     * their windows, other blocks' from the received updates.
+     */
     private void sumUpdates(List<ForceUpdate> received) {
+        for (ForceUpdate u : received) {
+            for (int block : u.block()) {
+                if (block < 0 || block >= layout.blocks || (block >= firstBlock && block < endBlock)) {
+                    throw new IllegalArgumentException("force update from block " + block + " received by partition "
+                            + partition + ", which owns blocks " + firstBlock + ".." + (endBlock - 1) + " of "
+                            + layout.blocks);
+                }
+            }
+        }
         Arrays.fill(inter, 0.0);
         for (int b = 0; b < layout.blocks; b++) {
+            if (b >= firstBlock && b < endBlock) {
+                int segments = layout.overlap(layout.blockStart(b), layout.windowLength(b), from, to, overlap);
+                for (int s = 0; s < segments; s++) {
+                    add(windows[b - firstBlock], PER_MOLECULE * overlap[3 * s], overlap[3 * s + 1], overlap[3 * s + 2]);
+                }
+                continue;
+            }
             for (ForceUpdate u : received) {
                 int v = 0;
                 for (int s = 0; s < u.block().length; s++) {
-                    int len = PER_MOLECULE * u.count()[s];
                     if (u.block()[s] == b) {
-                        int into = PER_MOLECULE * (u.first()[s] - from);
-                        if (into < 0 || into + len > inter.length) {
-                            throw new IllegalArgumentException("force update for molecules " + u.first()[s] + ".."
-                                    + (u.first()[s] + u.count()[s] - 1) + " sent to partition " + partition
-                                    + " which holds " + from + ".." + (to - 1));
-                        }
-                        for (int e = 0; e < len; e++) {
-                            inter[into + e] += u.values()[v + e];
-                        }
+                        add(u.values(), v, u.first()[s], u.count()[s]);
                     }
-                    v += len;
+                    v += PER_MOLECULE * u.count()[s];
                 }
             }
+        }
+    }
+
+    private void add(double[] values, int offset, int first, int molecules) {
+        int into = PER_MOLECULE * (first - from), len = PER_MOLECULE * molecules;
+        if (into < 0 || into + len > inter.length) {
+            throw new IllegalArgumentException("force update for molecules " + first + ".." + (first + molecules - 1)
+                    + " sent to partition " + partition + " which holds " + from + ".." + (to - 1));
+        }
+        for (int e = 0; e < len; e++) {
+            inter[into + e] += values[offset + e];
         }
     }
 
@@ -283,6 +312,7 @@ public final class WaterPartition {
      */
     public BlockPartials potential(List<Frames> received) {
         receive(received);
+        kernel.prepare(frames);
         double[] sums = new double[3 * (endBlock - firstBlock)];
         double[] pair = new double[2];
         for (int b = firstBlock; b < endBlock; b++) {

@@ -63,6 +63,15 @@ public final class WaterRun {
         return parts.length;
     }
 
+    /** Pairs within the cutoff in all partitions' force phases so far (the start's included). */
+    public long interactingPairs() {
+        long n = 0;
+        for (WaterPartition p : parts) {
+            n += p.interactingPairs();
+        }
+        return n;
+    }
+
     /** Advances one step; returns the printed values on steps that are multiples of NPRINT, else null. */
     public StepValues advance() {
         step++;
