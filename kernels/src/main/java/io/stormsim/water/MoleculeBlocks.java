@@ -79,6 +79,33 @@ public final class MoleculeBlocks {
         return partition == partitions ? molecules : blockStart(firstBlock(partition, partitions));
     }
 
+    /** Molecules partition {@code receiver}'s rows reach: its own and the half after them, cyclically. */
+    public int reachedLength(int receiver, int partitions) {
+        return Math.min(molecules, partitionStart(receiver + 1, partitions) - partitionStart(receiver, partitions) + half);
+    }
+
+    /** Whether {@code sender} sends {@code receiver} frames before each pair phase (never to itself). */
+    public boolean sendsFrames(int sender, int receiver, int partitions) {
+        return sender != receiver && overlap(partitionStart(receiver, partitions), reachedLength(receiver, partitions),
+                partitionStart(sender, partitions), partitionStart(sender + 1, partitions), new int[6]) > 0;
+    }
+
+    /** Whether {@code sender} sends {@code receiver} a force update after the force phase (never to itself). */
+    public boolean sendsForces(int sender, int receiver, int partitions) {
+        if (sender == receiver) {
+            return false;
+        }
+        int from = partitionStart(receiver, partitions), to = partitionStart(receiver + 1, partitions);
+        int[] out = new int[6];
+        int end = sender + 1 == partitions ? blocks : firstBlock(sender + 1, partitions);
+        for (int b = firstBlock(sender, partitions); b < end; b++) {
+            if (overlap(blockStart(b), windowLength(b), from, to, out) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The segments where the cyclic range {@code [start, start+length)} (unwrapped, length <= NMOL) meets
      * the molecules {@code [from, to)}: at most two, written to {@code out} as triples (offset in the

@@ -105,13 +105,16 @@ public final class WaterPartition {
         return new BlockPartials(firstBlock, 1, virial);
     }
 
-    /** The frames of own molecules that partition {@code receiver}'s rows reach (none for itself). */
+    /**
+     * The frames of own molecules that partition {@code receiver}'s rows reach (none for itself); empty
+     * exactly when {@link MoleculeBlocks#sendsFrames} says this partition sends the receiver nothing.
+     */
     public Frames framesFor(int receiver) {
         if (receiver == partition) {
             return new Frames(new int[0], new int[0], new double[0]);
         }
-        int rf = layout.partitionStart(receiver, partitions), rt = layout.partitionStart(receiver + 1, partitions);
-        int segments = layout.overlap(rf, Math.min(layout.molecules, rt - rf + layout.half), from, to, overlap);
+        int segments = layout.overlap(layout.partitionStart(receiver, partitions),
+                layout.reachedLength(receiver, partitions), from, to, overlap);
         int[] first = new int[segments], n = new int[segments];
         int total = 0;
         for (int s = 0; s < segments; s++) {
@@ -146,8 +149,8 @@ public final class WaterPartition {
     /**
      * Intermolecular phase: every pair whose row molecule is own, given the frames received from the
      * partitions holding the partners. Returns one force update per other partition (indexed by
-     * partition; empty for this one, whose own share stays here for {@link #correct}) and the pairs'
-     * virial per own block.
+     * partition; empty for this one, whose own share stays here for {@link #correct}, and for those
+     * {@link MoleculeBlocks#sendsForces} excludes) and the pairs' virial per own block.
      */
     public Intermolecular intermolecular(List<Frames> received) {
         receive(received);

@@ -57,6 +57,31 @@ class WaterPartitionTest {
     }
 
     @Test
+    void messagesAreSentExactlyWhereTheLayoutSaysSoABoltKnowsWhatToWaitFor() {
+        WaterInput in = WaterInput.of(216, 1, 0.0, 1);
+        RunConstants c = new RunConstants(in);
+        double[][] start = LatticeStart.derivatives(in, c, TestStarts.randomNumbers(216, 3));
+        MoleculeBlocks layout = new MoleculeBlocks(216);
+        for (int partitions : new int[]{1, 2, 5, 13, layout.blocks}) {
+            int framesMessages = 0;
+            for (int p = 0; p < partitions; p++) {
+                WaterPartition part = new WaterPartition(c, p, partitions, start);
+                part.intramolecular();
+                WaterPartition.Intermolecular out = part.intermolecular(List.of());
+                for (int q = 0; q < partitions; q++) {
+                    boolean frames = !part.framesFor(q).isEmpty();
+                    assertEquals(layout.sendsFrames(p, q, partitions), frames, p + " -> " + q + " frames");
+                    assertEquals(layout.sendsForces(p, q, partitions), !out.updates()[q].isEmpty(),
+                            p + " -> " + q + " forces");
+                    framesMessages += frames ? 1 : 0;
+                }
+            }
+            // Each partition's rows reach about half the molecules: it hears from about half the others.
+            assertTrue(framesMessages <= partitions * (partitions / 2 + 2), partitions + ": " + framesMessages);
+        }
+    }
+
+    @Test
     void partitionsBeyondTheBlockCountAreRefused() {
         assertEquals(64, MoleculeBlocks.maxPartitions(512));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
