@@ -40,6 +40,9 @@ public final class WaterPartition {
     private final double[][] windows;
     private final PairKernel kernel;
     private final int[] overlap = new int[6];
+    /** Marks of the molecules whose frames arrived in the current exchange. */
+    private final int[] seen;
+    private int stamp;
 
     /**
      * A partition holding its slice of the global derivatives {@code all} ([order+1][9 NMOL]).
@@ -71,6 +74,7 @@ public final class WaterPartition {
             windows[b - firstBlock] = new double[PER_MOLECULE * layout.windowLength(b)];
         }
         kernel = new PairKernel(constants, layout);
+        seen = new int[constants.molecules];
     }
 
     /** Copies this partition's derivatives into their places in {@code all} ([order+1][9 NMOL]). */
@@ -131,14 +135,36 @@ public final class WaterPartition {
         return new Frames(first, n, values);
     }
 
+    /**
+     * Copies received frames into place, checking that they are exactly the molecules this partition's
+     * rows reach beyond its own, each once: a missing or repeated message is an error, not a wrong force.
+     */
     private void receive(List<Frames> received) {
+        int n = layout.molecules, reached = layout.reachedLength(partition, partitions);
+        stamp++;
+        int molecules = 0;
         for (Frames f : received) {
             int v = 0;
             for (int s = 0; s < f.first().length; s++) {
+                for (int m = f.first()[s]; m < f.first()[s] + f.count()[s]; m++) {
+                    int offset = m - from < 0 ? m - from + n : m - from;
+                    if (m < 0 || m >= n || offset < count || offset >= reached || seen[m] == stamp) {
+                        throw new IllegalArgumentException("frames of molecule " + m + " received by partition "
+                                + partition + (m >= 0 && m < n && seen[m] == stamp ? " twice" : ", whose rows reach "
+                                + "molecules " + from + ".." + (from + reached - 1) + " (mod " + n + ") of which "
+                                + from + ".." + (to - 1) + " are its own"));
+                    }
+                    seen[m] = stamp;
+                }
+                molecules += f.count()[s];
                 System.arraycopy(f.values(), v, frames, PairKernel.FRAME * f.first()[s],
                         PairKernel.FRAME * f.count()[s]);
                 v += PairKernel.FRAME * f.count()[s];
             }
+        }
+        if (molecules != reached - count) {
+            throw new IllegalArgumentException("partition " + partition + " received frames of " + molecules
+                    + " molecules, its rows need " + (reached - count) + ": a frames message is missing");
         }
     }
 
@@ -202,13 +228,31 @@ public final class WaterPartition {
      * their windows, other blocks' from the received updates.
      */
     private void sumUpdates(List<ForceUpdate> received) {
+        int[] molecules = new int[layout.blocks];
         for (ForceUpdate u : received) {
-            for (int block : u.block()) {
+            for (int s = 0; s < u.block().length; s++) {
+                int block = u.block()[s];
                 if (block < 0 || block >= layout.blocks || (block >= firstBlock && block < endBlock)) {
                     throw new IllegalArgumentException("force update from block " + block + " received by partition "
                             + partition + ", which owns blocks " + firstBlock + ".." + (endBlock - 1) + " of "
                             + layout.blocks);
                 }
+                molecules[block] += u.count()[s];
+            }
+        }
+        for (int b = 0; b < layout.blocks; b++) {
+            if (b >= firstBlock && b < endBlock) {
+                continue;
+            }
+            int segments = layout.overlap(layout.blockStart(b), layout.windowLength(b), from, to, overlap);
+            int expected = 0;
+            for (int s = 0; s < segments; s++) {
+                expected += overlap[3 * s + 2];
+            }
+            if (molecules[b] != expected) {
+                throw new IllegalArgumentException("partition " + partition + " received force partials of block " + b
+                        + " for " + molecules[b] + " molecules, expected " + expected
+                        + ": a force update is missing or repeated");
             }
         }
         Arrays.fill(inter, 0.0);
