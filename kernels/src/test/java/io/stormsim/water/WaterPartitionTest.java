@@ -105,9 +105,9 @@ class WaterPartitionTest {
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> parts[0].intermolecular(List.of(from1)));
         assertTrue(missing.getMessage().contains("a frames message is missing"), missing.getMessage());
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException framesTwice = assertThrows(IllegalArgumentException.class,
                 () -> parts[0].intermolecular(List.of(from1, from2, from1)));
-        assertTrue(twice.getMessage().contains("twice"), twice.getMessage());
+        assertTrue(framesTwice.getMessage().contains("twice"), framesTwice.getMessage());
 
         List<ForceUpdate> toZero = new ArrayList<>();
         for (int p = 1; p < 3; p++) {
@@ -124,10 +124,12 @@ class WaterPartitionTest {
         parts[0].intermolecular(frames0);
         IllegalArgumentException lost = assertThrows(IllegalArgumentException.class,
                 () -> parts[0].correct(toZero.subList(0, 1)));
-        assertTrue(lost.getMessage().contains("missing or repeated"), lost.getMessage());
+        assertTrue(lost.getMessage().contains("a force update is missing"), lost.getMessage());
         List<ForceUpdate> repeated = new ArrayList<>(toZero);
         repeated.add(toZero.get(0));
-        assertThrows(IllegalArgumentException.class, () -> parts[0].correct(repeated));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> parts[0].correct(repeated));
+        assertTrue(twice.getMessage().contains("received twice"), twice.getMessage());
         parts[0].correct(toZero);
     }
 
