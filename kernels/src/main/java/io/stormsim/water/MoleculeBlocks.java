@@ -1,5 +1,7 @@
 package io.stormsim.water;
 
+import java.util.Arrays;
+
 /**
  * The fixed cut of the molecules into blocks and of the blocks into partitions. Blocks depend only on
  * the molecule count, never on the partition count: every sum the run makes is accumulated per block
@@ -103,7 +105,7 @@ public final class MoleculeBlocks {
         int end = partition + 1 == partitions ? blocks : firstBlock(partition + 1, partitions);
         int[] out = new int[4 * (32 - Integer.numberOfLeadingZeros(blocks)) + 4];
         int n = collect(0, blocks, first, end, out, 0);
-        return java.util.Arrays.copyOf(out, 2 * n);
+        return Arrays.copyOf(out, 2 * n);
     }
 
     private static int collect(int lo, int hi, int first, int end, int[] out, int n) {

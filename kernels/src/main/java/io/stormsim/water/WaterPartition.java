@@ -1,7 +1,9 @@
 package io.stormsim.water;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static io.stormsim.water.WaterModel.*;
 
@@ -264,7 +266,7 @@ public final class WaterPartition {
      * depend only on NMOL, so the additions are the same whatever the partitioning.
      */
     private void sumUpdates(List<ForceUpdate> received) {
-        java.util.Map<Long, double[]> parts = new java.util.HashMap<>();
+        Map<Long, double[]> parts = new HashMap<>();
         for (ForceUpdate u : received) {
             int v = 0;
             for (int s = 0; s < u.lo().length; s++) {
@@ -338,7 +340,7 @@ public final class WaterPartition {
      * A tree node's sum at own positions: a piece as given (a piece whose window reaches own positions
      * must have been given in full), else its children combined as {@link #nodeSum} combines them.
      */
-    private double[] combine(int lo, int hi, java.util.Map<Long, double[]> parts) {
+    private double[] combine(int lo, int hi, Map<Long, double[]> parts) {
         int start = layout.blockStart(lo), end = layout.windowEnd(lo, hi);
         double[] given = parts.get(node(lo, hi));
         if (given != null || hi - lo == 1) {
