@@ -1,0 +1,158 @@
+package io.stormsim.water;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.stormsim.water.WaterModel.TEMPERATURE;
+
+/**
+ * A Water run driven in process over any number of partitions, passing each phase's messages by hand:
+ * the reference for what the Storm topology does, and with one partition the sequential kernel. The run
+ * also keeps the sums the printed averages need (kinetic energy and virial over the steps so far).
+ */
+public final class WaterRun {
+    public final WaterInput input;
+    public final RunConstants constants;
+    private final WaterPartition[] parts;
+    private int step;
+    private double kineticSum, virialSum;
+
+    private WaterRun(WaterInput input, RunConstants constants, double[][] derivatives, int partitions, int step,
+                     double kineticSum, double virialSum) {
+        this.input = input;
+        this.constants = constants;
+        int max = MoleculeBlocks.maxPartitions(input.molecules());
+        if (partitions < 1 || partitions > max) {
+            throw new IllegalArgumentException("partitions = " + partitions + " is not allowed: must be 1.." + max
+                    + " for NMOL = " + input.molecules());
+        }
+        parts = new WaterPartition[partitions];
+        for (int p = 0; p < partitions; p++) {
+            parts[p] = new WaterPartition(constants, p, partitions, derivatives);
+        }
+        this.step = step;
+        this.kineticSum = kineticSum;
+        this.virialSum = virialSum;
+    }
+
+    /** The original's start: lattice, velocities from {@code random}, accelerations from the first forces. */
+    public static WaterRun latticeStart(WaterInput input, double[] random, int partitions) {
+        RunConstants c = new RunConstants(input);
+        WaterRun run = new WaterRun(input, c, LatticeStart.derivatives(input, c, random), partitions, 0, 0, 0);
+        for (WaterPartition p : run.parts) {
+            p.intramolecular();
+        }
+        List<List<ForceUpdate>> updates = run.intermolecular(null);
+        for (int q = 0; q < partitions; q++) {
+            run.parts[q].startAccelerations(updates.get(q));
+        }
+        return run;
+    }
+
+    /** A run continuing from a saved state. */
+    public static WaterRun restart(WaterState state, int partitions) {
+        return new WaterRun(state.input(), new RunConstants(state.input()), state.derivatives(), partitions,
+                state.step(), state.kineticSum(), state.virialSum());
+    }
+
+    public int step() {
+        return step;
+    }
+
+    public int partitions() {
+        return parts.length;
+    }
+
+    /** Pairs within the cutoff in all partitions' force phases so far (the start's included). */
+    public long interactingPairs() {
+        long n = 0;
+        for (WaterPartition p : parts) {
+            n += p.interactingPairs();
+        }
+        return n;
+    }
+
+    /** Advances one step; returns the printed values on steps that are multiples of NPRINT, else null. */
+    public StepValues advance() {
+        step++;
+        List<BlockPartials> intra = new ArrayList<>();
+        for (WaterPartition p : parts) {
+            p.predict();
+            intra.add(p.intramolecular());
+        }
+        List<BlockPartials> interVirial = new ArrayList<>();
+        List<List<ForceUpdate>> updates = intermolecular(interVirial);
+        List<BlockPartials> kinetic = new ArrayList<>();
+        for (int q = 0; q < parts.length; q++) {
+            parts[q].correct(updates.get(q));
+            parts[q].boundary();
+            kinetic.add(parts[q].kinetic());
+        }
+        int blocks = parts[0].layout.blocks;
+        double virial = BlockPartials.fold(intra, blocks)[0] + BlockPartials.fold(interVirial, blocks)[0];
+        double[] kin = BlockPartials.fold(kinetic, blocks);
+        kineticSum = kineticSum + kin[0] + kin[1] + kin[2];
+        virialSum = virialSum - virial;
+        if (step % input.printEvery() != 0) {
+            return null;
+        }
+        List<BlockPartials> potential = new ArrayList<>();
+        for (int q = 0; q < parts.length; q++) {
+            potential.add(parts[q].potential(framesFor(q)));
+        }
+        double[] pot = BlockPartials.fold(potential, blocks);
+        double fpot = constants.potentialFactor, fkin = constants.kineticFactor;
+        double intramolecular = pot[0] * fpot, intermolecular = pot[1] * fpot, field = pot[2] * fpot;
+        double steps = step;
+        double kineticEnergy = (kin[0] + kin[1] + kin[2]) * fkin;
+        return new StepValues(step, kineticEnergy, intramolecular, intermolecular, field,
+                intramolecular + intermolecular + field + kineticEnergy,
+                kineticSum * fkin * TEMPERATURE * 2.00 / (3.00 * steps),
+                virialSum * fpot * 0.50 / steps);
+    }
+
+    /** The frames partition q receives from all others. */
+    private List<Frames> framesFor(int q) {
+        List<Frames> in = new ArrayList<>();
+        for (WaterPartition p : parts) {
+            Frames f = p.framesFor(q);
+            if (!f.isEmpty()) {
+                in.add(f);
+            }
+        }
+        return in;
+    }
+
+    /** Frames exchange, pair phase and force exchange: the updates each partition receives. */
+    private List<List<ForceUpdate>> intermolecular(List<BlockPartials> virial) {
+        List<List<ForceUpdate>> received = new ArrayList<>();
+        for (int q = 0; q < parts.length; q++) {
+            received.add(new ArrayList<>());
+        }
+        List<List<Frames>> frames = new ArrayList<>();
+        for (int q = 0; q < parts.length; q++) {
+            frames.add(framesFor(q));
+        }
+        for (int p = 0; p < parts.length; p++) {
+            WaterPartition.Intermolecular out = parts[p].intermolecular(frames.get(p));
+            if (virial != null) {
+                virial.add(out.virial());
+            }
+            for (int q = 0; q < parts.length; q++) {
+                if (!out.updates()[q].isEmpty()) {
+                    received.get(q).add(out.updates()[q]);
+                }
+            }
+        }
+        return received;
+    }
+
+    /** The whole state, enough to continue the run bit for bit. */
+    public WaterState state() {
+        double[][] all = new double[input.order() + 1][WaterModel.PER_MOLECULE * input.molecules()];
+        for (WaterPartition p : parts) {
+            p.copyDerivativesTo(all);
+        }
+        return new WaterState(input, step, kineticSum, virialSum, all);
+    }
+}
