@@ -199,10 +199,10 @@ public final class PairKernel {
                             + QQ / l5 + QQ / l6 + QQ / l7 + QQ / l8 + QQ4 / l0;
                     field = field - ref2 * s0 - ref1 * ((s5 + s6 + s7 + s8) * 0.5 - s1 - s2 - s3 - s4);
                     if (all) {
-                        pot = pot + A1 * Math.exp(-B1 * l9)
-                                + A2 * (Math.exp(-B2 * l5) + Math.exp(-B2 * l6) + Math.exp(-B2 * l7) + Math.exp(-B2 * l8))
-                                + A3 * (Math.exp(-B3 * l10) + Math.exp(-B3 * l11) + Math.exp(-B3 * l12) + Math.exp(-B3 * l13))
-                                - A4 * (Math.exp(-B4 * l10) + Math.exp(-B4 * l11) + Math.exp(-B4 * l12) + Math.exp(-B4 * l13));
+                        pot = pot + A1 * PortableExp.exp(-B1 * l9)
+                                + A2 * (PortableExp.exp(-B2 * l5) + PortableExp.exp(-B2 * l6) + PortableExp.exp(-B2 * l7) + PortableExp.exp(-B2 * l8))
+                                + A3 * (PortableExp.exp(-B3 * l10) + PortableExp.exp(-B3 * l11) + PortableExp.exp(-B3 * l12) + PortableExp.exp(-B3 * l13))
+                                - A4 * (PortableExp.exp(-B4 * l10) + PortableExp.exp(-B4 * l11) + PortableExp.exp(-B4 * l12) + PortableExp.exp(-B4 * l13));
                     }
                     continue;
                 }
@@ -223,17 +223,17 @@ public final class PairKernel {
                         + f4 * r4 + f8 * r8;
                 double f9 = 0, f10 = 0, f11 = 0, f12 = 0, f13 = 0;
                 if (all) {
-                    f9 = AB1 * Math.exp(-B1 * l9) / l9;
-                    double hh5 = AB2 * Math.exp(-B2 * l5) / l5, hh6 = AB2 * Math.exp(-B2 * l6) / l6;
-                    double hh7 = AB2 * Math.exp(-B2 * l7) / l7, hh8 = AB2 * Math.exp(-B2 * l8) / l8;
+                    f9 = AB1 * PortableExp.exp(-B1 * l9) / l9;
+                    double hh5 = AB2 * PortableExp.exp(-B2 * l5) / l5, hh6 = AB2 * PortableExp.exp(-B2 * l6) / l6;
+                    double hh7 = AB2 * PortableExp.exp(-B2 * l7) / l7, hh8 = AB2 * PortableExp.exp(-B2 * l8) / l8;
                     f5 = f5 + hh5;
                     f6 = f6 + hh6;
                     f7 = f7 + hh7;
                     f8 = f8 + hh8;
-                    f10 = (AB3 * Math.exp(-B3 * l10) - AB4 * Math.exp(-B4 * l10)) / l10;
-                    f11 = (AB3 * Math.exp(-B3 * l11) - AB4 * Math.exp(-B4 * l11)) / l11;
-                    f12 = (AB3 * Math.exp(-B3 * l12) - AB4 * Math.exp(-B4 * l12)) / l12;
-                    f13 = (AB3 * Math.exp(-B3 * l13) - AB4 * Math.exp(-B4 * l13)) / l13;
+                    f10 = (AB3 * PortableExp.exp(-B3 * l10) - AB4 * PortableExp.exp(-B4 * l10)) / l10;
+                    f11 = (AB3 * PortableExp.exp(-B3 * l11) - AB4 * PortableExp.exp(-B4 * l11)) / l11;
+                    f12 = (AB3 * PortableExp.exp(-B3 * l12) - AB4 * PortableExp.exp(-B4 * l12)) / l12;
+                    f13 = (AB3 * PortableExp.exp(-B3 * l13) - AB4 * PortableExp.exp(-B4 * l13)) / l13;
                     virial = virial + f9 * (l9 * l9) + hh5 * r5 + f10 * (l10 * l10) + hh6 * r6 + f11 * (l11 * l11)
                             + hh7 * r7 + f12 * (l12 * l12) + hh8 * r8 + f13 * (l13 * l13);
                 }
@@ -293,13 +293,14 @@ public final class PairKernel {
         return virial;
     }
 
-    /**
-     * The original's nearest image of one component: a box length off when beyond half a box. Written
-     * with an integer shift count (a conditional move, not a branch) because the sign of far pairs'
-     * differences is unpredictable; box * 1, * 0 and * -1 are exact, so the bits are those of d -/+ box.
-     */
+    /** The original's nearest image of one component: a box length off when beyond half a box. */
     private static double image(double d, double half, double box) {
-        int shift = (d > half ? 1 : 0) - (d < -half ? 1 : 0);
-        return d - box * shift;
+        if (d > half) {
+            return d - box;
+        }
+        if (d < -half) {
+            return d + box;
+        }
+        return d;
     }
 }
