@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
                 "Timings are only meaningful on a quiet machine: flock /tmp/stormsim-bench.lock scripts/stormsim bench ..."},
         subcommands = {BarnesHutBench.class, FftBench.class, MatmulBench.class, PingPongBench.class,
                 TransportPingPong.class, KernelTable.class, ScalingStudy.class, ScalingBench.class, MemoryBench.class,
-                ExchangeBench.class, Projection.class, Soak.class,
+                ExchangeBench.class, Projection.class, Soak.class, WaterBench.class,
                 BarnesHutBench.Sequential.class, BarnesHutBench.Topology.class, DgemmBaseline.class,
                 PingPongBaseline.Echo.class, PingPongBaseline.Ping.class})
 public final class Bench implements Runnable {

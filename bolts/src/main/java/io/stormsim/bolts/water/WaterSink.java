@@ -3,6 +3,7 @@ package io.stormsim.bolts.water;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.run.Median;
 import io.stormsim.run.RunOutput;
 import io.stormsim.water.BlockPartials;
 import io.stormsim.water.MoleculeBlocks;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -39,6 +41,8 @@ public class WaterSink extends WaterBolt implements SingleTask {
             + "total_XTT,temperature_AVGT,virial_XVIR";
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
+    /** Step times kept for the summary's median: the newest this many. */
+    private static final int TIMED_STEPS = 1024;
 
     private transient RunOutput output;
     private transient RunConstants constants;
@@ -46,6 +50,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
     private transient long nextRound;
     private transient long startNanos, lastRoundNanos, lastLogNanos, stepNanos, stepRounds, pairs, bytes;
     private transient StepValues lastPrinted;
+    private transient double[] recentStepSeconds;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -64,6 +69,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         constants = new RunConstants(config.input());
         blocks = new MoleculeBlocks(config.molecules()).blocks;
         nextRound = -1;
+        recentStepSeconds = new double[TIMED_STEPS];
         startNanos = lastRoundNanos = System.nanoTime();
     }
 
@@ -96,6 +102,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
                 print(values(first.step(), kin, fold(reports, WaterReport::potential), kineticSum, virialSum));
             }
             stepNanos += now - lastRoundNanos;
+            recentStepSeconds[(int) (stepRounds % TIMED_STEPS)] = (now - lastRoundNanos) / 1e9;
             stepRounds++;
             for (WaterReport r : reports) {
                 pairs += r.pairs();
@@ -193,11 +200,13 @@ public class WaterSink extends WaterBolt implements SingleTask {
                 new WaterState(config.input(), stepsDone, kineticSum, virialSum, all));
         double seconds = stepNanos / 1e9;
         output.complete(String.format("molecules=%d%nsteps=%d%nstep_reached=%d%npartitions=%d%ncutoff=%s%n"
-                        + "final_total_XTT=%s%nstep_seconds_mean=%.6f%npairs_in_cutoff_per_step=%.1f%n"
+                        + "final_total_XTT=%s%nstep_seconds_mean=%.6f%nstep_seconds_median=%.6f%npairs_in_cutoff_per_step=%.1f%n"
                         + "pairs_per_second=%.4g%nexchanged_bytes_per_step=%.1f%nwall_seconds=%.3f%n",
                 config.molecules(), config.run().steps(), stepsDone, reports.size(), constants.cutoff,
                 lastPrinted == null ? "none printed" : Double.toString(lastPrinted.total()),
-                seconds / Math.max(1, stepRounds), (double) pairs / Math.max(1, stepRounds), pairs / Math.max(1e-9, seconds),
+                seconds / Math.max(1, stepRounds), stepRounds == 0 ? 0.0
+                        : Median.of(Arrays.copyOf(recentStepSeconds, (int) Math.min(stepRounds, TIMED_STEPS))),
+                (double) pairs / Math.max(1, stepRounds), pairs / Math.max(1e-9, seconds),
                 (double) bytes / Math.max(1, stepRounds), (now - startNanos) / 1e9));
         LOG.info("results in {}: {}, {}, {}, {}", output.dir().toAbsolutePath(), TABLE, CSV, FINAL_STATE, SUMMARY);
     }

@@ -9,6 +9,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
 import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import io.stormsim.bolts.water.WaterPartitionState;
 import io.stormsim.bolts.water.WaterReport;
@@ -36,9 +37,10 @@ public class WaterKryo implements IKryoDecorator {
     @Override
     public void decorate(Kryo k) {
         k.register(StepCommand.class, new StepCommandSerializer());
-        k.register(double[].class);
-        k.register(double[][].class);
-        k.register(int[].class);
+        // with a serializer each: Storm's Kryo would give a class registered without one Java serialization
+        k.register(double[].class, new DefaultArraySerializers.DoubleArraySerializer());
+        k.register(int[].class, new DefaultArraySerializers.IntArraySerializer());
+        k.register(double[][].class, new DefaultArraySerializers.ObjectArraySerializer(k, double[][].class));
         k.register(Frames.class, new FramesSerializer());
         k.register(ForceUpdate.class, new ForceUpdateSerializer());
         k.register(BlockPartials.class, new BlockPartialsSerializer());

@@ -2,6 +2,7 @@ package io.stormsim.bolts.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,7 @@ import io.stormsim.water.WaterModel;
 import io.stormsim.water.WaterPartition;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.storm.serialization.SerializableSerializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -134,6 +136,17 @@ class WaterKryoTest {
             out.add(back.partition);
         }
         return out;
+    }
+
+    /** Storm's Kryo gives a class registered without a serializer Java serialization: none of the payloads' parts has it. */
+    @Test
+    void noPartTravelsByJavaSerialization() {
+        for (Class<?> c : new Class<?>[] {double[].class, int[].class, double[][].class, Frames.class, ForceUpdate.class,
+                BlockPartials.class, WaterReport.class, WaterPartitionState.class, WaterPartition.class,
+                RunConstants.class, StepCommand.class}) {
+            String serializer = KRYO.getRegistration(c).getSerializer().getClass().getName();
+            assertFalse(serializer.equals(SerializableSerializer.class.getName()), c + " uses " + serializer);
+        }
     }
 
     @Test
