@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
 /**
  * SPLASH-2 Water: the sequential kernel (one partition, in process) against the water topology on an
  * embedded LocalCluster with each partition count, lattice starts with seeded velocities, the default cutoff,
- * potential energies every step (as the original's timings were taken). Sequential: median of STEPS steps
- * after STEPS warm-up steps; topology: median of its 2 STEPS rounds' times at the sink (summary.txt). The
+ * potential energies every step (as the original's timings were taken). Sequential (first, before the
+ * cluster starts, after a JIT warm-up on the smallest size): median of STEPS steps after STEPS warm-up steps; topology: median of its 2 STEPS rounds' times at the sink (summary.txt). The
  * topology's last printed total energy is checked against the kernel's, bit for bit. Prints a Markdown table.
  */
 @Command(name = "water", sortOptions = false,
@@ -69,7 +69,8 @@ public final class WaterBench implements Callable<Integer> {
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; lattice starts (seeded velocities), default"
-                + " cutoff (half the box, at most 11 A), potential energies every step; sequential: median of "
+                + " cutoff (half the box, at most 11 A), potential energies every step; sequential (before the cluster"
+                + " starts, after a JIT warm-up): median of "
                 + steps + " steps after " + steps + " warm-up steps; topology: median of its " + 2 * steps
                 + " steps on an embedded LocalCluster (1 worker), ms (pairs within the cutoff per second)");
         System.out.println();
@@ -85,27 +86,18 @@ public final class WaterBench implements Callable<Integer> {
         }
         System.out.println(header);
         System.out.println(rule);
+        // the kernel first, before any cluster thread exists, after a warm-up of the JIT on the smallest size
+        sequential(sizes[0], 3 * steps);
+        Sequential[] kernel = new Sequential[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            kernel[i] = sequential(sizes[i], steps);
+        }
         try (LocalCluster cluster = new LocalCluster()) {
-            for (int n : sizes) {
-                WaterRun run = WaterRun.latticeStart(WaterInput.of(n, 2 * steps, 0.0, 1),
-                        SeededRandomNumbers.generate(n, SEED), 1);
-                double[] ms = new double[steps];
-                StepValues last = null;
-                long pairs0 = 0;
-                for (int i = -steps; i < steps; i++) {
-                    if (i == 0) {
-                        pairs0 = run.interactingPairs();
-                    }
-                    long t0 = System.nanoTime();
-                    last = run.advance();
-                    if (i >= 0) {
-                        ms[i] = (System.nanoTime() - t0) / 1e6;
-                    }
-                }
-                double pairs = (double) (run.interactingPairs() - pairs0) / steps;
-                double sequential = Median.of(ms);
-                StringBuilder row = new StringBuilder(String.format("| %d | %.3f | %.0f | %s |", n, run.constants.cutoff,
-                        pairs, cell(sequential, pairs)));
+            for (int i = 0; i < sizes.length; i++) {
+                int n = sizes[i];
+                Sequential k = kernel[i];
+                StringBuilder row = new StringBuilder(String.format("| %d | %.3f | %.0f | %s |", n, k.cutoff, k.pairs,
+                        cell(k.ms, k.pairs)));
                 StringBuilder bytes = new StringBuilder();
                 for (int p : partitionCounts) {
                     Path dir = out.resolve(n + "-" + p);
@@ -115,18 +107,42 @@ public final class WaterBench implements Callable<Integer> {
                         summary.load(r);
                     }
                     String total = summary.getProperty("final_total_XTT");
-                    if (!total.equals(Double.toString(last.total()))) {
+                    if (!total.equals(Double.toString(k.lastTotal))) {
                         throw new IllegalStateException(n + " molecules, " + p + " partitions: the topology's last"
-                                + " total energy " + total + " differs from the kernel's " + last.total());
+                                + " total energy " + total + " differs from the kernel's " + k.lastTotal);
                     }
                     row.append(' ').append(cell(Double.parseDouble(summary.getProperty("step_seconds_median")) * 1e3,
-                            pairs)).append(" |");
+                            k.pairs)).append(" |");
                     bytes.append(String.format(" %.0f |", Double.parseDouble(summary.getProperty("exchanged_bytes_per_step"))));
                 }
                 System.out.println(row.append(bytes));
             }
         }
         return 0;
+    }
+
+    /** The kernel's median step time, pairs within the cutoff per step, cutoff and last total energy. */
+    private record Sequential(double ms, double pairs, double cutoff, double lastTotal) {
+    }
+
+    /** {@code timed} steps after as many warm-up steps, one partition, as the topology's run (2 timed steps). */
+    private static Sequential sequential(int n, int timed) {
+        WaterRun run = WaterRun.latticeStart(WaterInput.of(n, 2 * timed, 0.0, 1), SeededRandomNumbers.generate(n, SEED), 1);
+        double[] ms = new double[timed];
+        StepValues last = null;
+        long pairs0 = 0;
+        for (int i = -timed; i < timed; i++) {
+            if (i == 0) {
+                pairs0 = run.interactingPairs();
+            }
+            long t0 = System.nanoTime();
+            last = run.advance();
+            if (i >= 0) {
+                ms[i] = (System.nanoTime() - t0) / 1e6;
+            }
+        }
+        return new Sequential(Median.of(ms), (double) (run.interactingPairs() - pairs0) / timed, run.constants.cutoff,
+                last.total());
     }
 
     private TopologyFile topology(int molecules, int partitions, Path dir) throws Exception {

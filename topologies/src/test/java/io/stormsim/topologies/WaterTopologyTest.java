@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.bolts.water.IntermolecularBolt;
+import io.stormsim.bolts.water.WaterPartitionState;
 import io.stormsim.bolts.water.WaterSink;
 import io.stormsim.water.LatticeStart;
 import io.stormsim.water.SeededRandomNumbers;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +135,7 @@ class WaterTopologyTest extends LocalClusterTest {
 
         @Override
         protected void onStep(long step, StepInputs in) {
-            io.stormsim.bolts.water.WaterPartitionState s = in.one("partition");
+            WaterPartitionState s = in.one("partition");
             if (partition == 1 && s.round == ROUND && FAILED.compareAndSet(false, true)) {
                 throw new IllegalStateException("injected fault in the intermolecular phase at round " + ROUND);
             }
@@ -173,7 +175,7 @@ class WaterTopologyTest extends LocalClusterTest {
         assertEquals(Double.doubleToRawLongBits(state.kineticSum()), Double.doubleToRawLongBits(got.kineticSum()), what);
         assertEquals(Double.doubleToRawLongBits(state.virialSum()), Double.doubleToRawLongBits(got.virialSum()), what);
         for (int k = 0; k < state.derivatives().length; k++) {
-            assertTrue(java.util.Arrays.equals(state.derivatives()[k], got.derivatives()[k]),
+            assertTrue(Arrays.equals(state.derivatives()[k], got.derivatives()[k]),
                     what + ": final derivatives of order " + k + " differ");
         }
     }

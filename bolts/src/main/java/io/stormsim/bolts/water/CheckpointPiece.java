@@ -8,6 +8,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 
 /**
  * One partition's piece of a checkpoint: the steps done, the running sums behind the printed averages,
@@ -62,7 +63,7 @@ record CheckpointPiece(int step, double kineticSum, double virialSum, int from, 
     }
 
     /** The whole derivatives [orders][9 NMOL] from pieces that must cover molecules 0..NMOL-1 in order. */
-    static double[][] join(java.util.List<CheckpointPiece> pieces, int molecules, int orders) throws IOException {
+    static double[][] join(List<CheckpointPiece> pieces, int molecules, int orders) throws IOException {
         double[][] all = new double[orders][WaterModel.PER_MOLECULE * molecules];
         int next = 0;
         for (CheckpointPiece p : pieces) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.storm.task.TopologyContext;
 
 /** A Water phase bolt: a {@link StepBolt} that reads the run's settings, with the partition rule they imply. */
@@ -43,7 +44,7 @@ abstract class WaterBolt extends StepBolt {
     }
 
     /** The non-empty messages of a list (the kernel's phases take those a partition was actually sent). */
-    static <T> List<T> nonEmpty(List<T> messages, java.util.function.Predicate<T> isEmpty) {
+    static <T> List<T> nonEmpty(List<T> messages, Predicate<T> isEmpty) {
         List<T> out = new ArrayList<>(messages.size());
         for (T m : messages) {
             if (!isEmpty.test(m)) {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,7 +129,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         }
     }
 
-    private double[] fold(List<WaterReport> reports, java.util.function.Function<WaterReport, BlockPartials> part) {
+    private double[] fold(List<WaterReport> reports, Function<WaterReport, BlockPartials> part) {
         List<BlockPartials> parts = new ArrayList<>(reports.size());
         for (WaterReport r : reports) {
             parts.add(part.apply(r));
