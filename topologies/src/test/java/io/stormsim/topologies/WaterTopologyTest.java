@@ -128,6 +128,27 @@ class WaterTopologyTest extends LocalClusterTest {
         assertSameBits(expected, sequential.state(), dir, "restored run");
     }
 
+    /** A finished run resumed from its newest checkpoint (round 8) on another partition count redoes its end exactly. */
+    @Test
+    void aRunResumedFromACheckpointWithAnotherPartitionCountIsOneUninterruptedRun() throws Exception {
+        int molecules = 125, steps = 10;
+        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 1),
+                SeededRandomNumbers.generate(molecules, 42), 1);
+        List<StepValues> expected = advance(sequential, steps);
+        Path dir = out.resolve("resumed");
+        Map<String, String> m = settings(2, steps, dir);
+        m.put("molecules", String.valueOf(molecules));
+        m.put("checkpoint.every", "4");
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        assertTrue(Files.exists(dir.resolve("checkpoints/round-000000008/MANIFEST")), "checkpoint of round 8");
+        Files.delete(dir.resolve(WaterSink.FINAL_STATE));
+        m.put("partitions", "5");
+        m.put("resume", "true");
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        assertTrue(Files.readString(dir.resolve(WaterSink.SUMMARY)).contains("partitions=5"), "the resumed run ended it");
+        assertSameBits(expected, sequential.state(), dir, "resumed run");
+    }
+
     /** The force phase, except that partition 1 throws once, at round {@link #ROUND}: an injected fault. */
     public static class FailOnceIntermolecularBolt extends IntermolecularBolt {
         static final long ROUND = 10;
