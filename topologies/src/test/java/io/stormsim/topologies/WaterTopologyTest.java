@@ -2,6 +2,7 @@ package io.stormsim.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -147,6 +148,27 @@ class WaterTopologyTest extends LocalClusterTest {
         LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
         assertTrue(Files.readString(dir.resolve(WaterSink.SUMMARY)).contains("partitions=5"), "the resumed run ended it");
         assertSameBits(expected, sequential.state(), dir, "resumed run");
+    }
+
+    /** A time step a thousand times too large: velocities overflow by step 4, and the run halts naming step and molecules. */
+    @Test
+    void aRunThatBlowsUpHaltsNamingStepAndMolecules() throws Exception {
+        Path input = out.resolve("input-27-huge-step"), random = out.resolve("random-27.in");
+        Files.writeString(input, "  1.0e-13   27  10   6\n -1      3000     1  0\n1 0\n");
+        StringBuilder numbers = new StringBuilder("0.5\n");
+        for (double v : SeededRandomNumbers.generate(27, 42)) {
+            numbers.append(v).append('\n');
+        }
+        Files.writeString(random, numbers);
+        Map<String, String> m = settings(2, 10, out.resolve("blow-up"));
+        m.put("input.file", input.toString());
+        m.put("random.file", random.toString());
+        m.put("max.restores", "0");
+        LocalRun.RunFailedException e = assertThrows(LocalRun.RunFailedException.class,
+                () -> LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3)));
+        assertTrue(e.getMessage().contains("halted: round "), e.getMessage());
+        assertTrue(e.getMessage().matches("(?s).*step [1-4]: a molecule of \\d+\\.\\.\\d+ has a non-finite velocity after"
+                + " the corrector: the run blew up \\(is TSTEP too large\\?\\).*"), e.getMessage());
     }
 
     /** The force phase, except that partition 1 throws once, at round {@link #ROUND}: an injected fault. */
