@@ -62,10 +62,10 @@ public class CorrectBolt extends WaterBolt {
         for (int b = 0; b < k.blockCount(); b++) {
             for (int d = 0; d < k.width(); d++) {
                 if (!Double.isFinite(k.values()[b * k.width() + d])) {
-                    int block = k.firstBlock() + b;
-                    throw new IllegalStateException("step " + state.step + ": a molecule of " + layout.blockStart(block)
-                            + ".." + (layout.blockStart(block + 1) - 1) + " has a non-finite velocity after the"
-                            + " corrector: the run blew up (is TSTEP too large?)");
+                    int block = k.firstBlock() + b, first = layout.blockStart(block), last = layout.blockStart(block + 1) - 1;
+                    throw new IllegalStateException("step " + state.step + ": " + (first == last ? "molecule " + first
+                            : "a molecule of " + first + ".." + last) + " has a non-finite velocity after the corrector:"
+                            + " the run blew up (is TSTEP too large?)");
                 }
             }
         }
