@@ -24,7 +24,7 @@ public final class Intramolecular {
             double r2 = Math.sqrt(r2x * r2x + r2y * r2y + r2z * r2z);
             double cos = (r1x * r2x + r1y * r2y + r1z * r2z) / (r1 * r2);
             double sin = Math.sqrt(1.0 - cos * cos);
-            double dt = (Math.acos(cos) - ANGLE) * BOND;
+            double dt = (StrictMath.acos(cos) - ANGLE) * BOND;
             double dr1 = r1 - BOND, dr2 = r2 - BOND;
             double dts = dt * dt, dr1s = dr1 * dr1, dr2s = dr2 * dr2;
 
@@ -90,7 +90,7 @@ public final class Intramolecular {
             double r1 = Math.sqrt(r1x * r1x + r1y * r1y + r1z * r1z);
             double r2 = Math.sqrt(r2x * r2x + r2y * r2y + r2z * r2z);
             double cos = (r1x * r2x + r1y * r2y + r1z * r2z) / (r1 * r2);
-            double dt = (Math.acos(cos) - ANGLE) * BOND;
+            double dt = (StrictMath.acos(cos) - ANGLE) * BOND;
             double dr1 = r1 - BOND, dr2 = r2 - BOND;
             double dr1s = dr1 * dr1, dr2s = dr2 * dr2, drp = dr1 + dr2, dts = dt * dt;
             sum += (FC11 * (dr1s + dr2s) + FC33 * dts) * 0.5

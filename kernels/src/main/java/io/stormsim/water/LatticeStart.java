@@ -79,10 +79,10 @@ public final class LatticeStart {
     private static void placeOnLattice(RunConstants c, double[] x) {
         int n = c.molecules;
         int perAxis = WaterInput.moleculesPerAxis(n);
-        double ns = Math.pow(n, 1.0 / 3.0) - 0.00001;
+        double ns = StrictMath.pow(n, 1.0 / 3.0) - 0.00001;
         double spacing = c.boxLength / ns;
         double start = spacing * 0.50;
-        double along = BOND * Math.cos(ANGLE * 0.5), across = BOND * Math.sin(ANGLE * 0.5);
+        double along = BOND * StrictMath.cos(ANGLE * 0.5), across = BOND * StrictMath.sin(ANGLE * 0.5);
         int m = 0;
         // Coordinates advance by repeated addition of the spacing, as in the original.
         double ox = start;

@@ -1,9 +1,13 @@
 package io.stormsim.water;
 
+import java.util.Arrays;
+
 /**
  * The fixed cut of the molecules into blocks and of the blocks into partitions. Blocks depend only on
  * the molecule count, never on the partition count: every sum the run makes is accumulated per block
- * and then added in block order, which is what makes the results the same bits for any partitioning.
+ * and then combined in an order fixed by the blocks alone (forces along a binary tree over the blocks,
+ * {@link #pieces}; scalars in block order), which is what makes the results the same bits for any
+ * partitioning.
  * Partitions own contiguous runs of whole blocks, so there can be at most {@link #maxPartitions} of them.
  *
  * <p>Molecule i interacts with the molecules that follow it cyclically, up to NMOL/2 of them (the
@@ -80,28 +84,91 @@ public final class MoleculeBlocks {
     }
 
     /**
-     * The segments where the cyclic range {@code [start, start+length)} (unwrapped, length <= NMOL) meets
-     * the molecules {@code [from, to)}: at most two, written to {@code out} as triples (offset in the
-     * range, first molecule, count). Returns how many.
+     * End (unwrapped, exclusive) of what the rows of blocks [lo, hi) reach: their windows' union is
+     * [blockStart(lo), windowEnd(lo, hi)).
      */
-    public int overlap(int start, int length, int from, int to, int[] out) {
-        int n = 0;
-        int end = start + length;
-        // The range covers [start, min(end, NMOL)) and, when it wraps, [0, end - NMOL).
-        n = segment(start, Math.min(end, molecules), 0, from, to, out, n);
-        if (end > molecules) {
-            n = segment(0, end - molecules, molecules - start, from, to, out, n);
+    public int windowEnd(int lo, int hi) {
+        int end = 0;
+        for (int b = lo; b < hi; b++) {
+            end = Math.max(end, blockStart(b) + windowLength(b));
         }
-        return n;
+        return end;
     }
 
-    private static int segment(int a, int b, int offsetOfA, int from, int to, int[] out, int n) {
-        int lo = Math.max(a, from), hi = Math.min(b, to);
-        if (lo < hi) {
-            out[3 * n] = offsetOfA + lo - a;
-            out[3 * n + 1] = lo;
-            out[3 * n + 2] = hi - lo;
-            n++;
+    /**
+     * The nodes of the fixed binary tree over the blocks (node [lo, hi) has children [lo, mid) and
+     * [mid, hi), mid = (lo + hi) / 2) that a partition sums and sends: the largest nodes inside its
+     * blocks, in block order, as pairs (lo, hi).
+     */
+    public int[] pieces(int partition, int partitions) {
+        int first = firstBlock(partition, partitions);
+        int end = partition + 1 == partitions ? blocks : firstBlock(partition + 1, partitions);
+        int[] out = new int[4 * (32 - Integer.numberOfLeadingZeros(blocks)) + 4];
+        int n = collect(0, blocks, first, end, out, 0);
+        return Arrays.copyOf(out, 2 * n);
+    }
+
+    private static int collect(int lo, int hi, int first, int end, int[] out, int n) {
+        if (hi <= first || lo >= end) {
+            return n;
+        }
+        if (lo >= first && hi <= end) {
+            out[2 * n] = lo;
+            out[2 * n + 1] = hi;
+            return n + 1;
+        }
+        int mid = (lo + hi) >>> 1;
+        return collect(mid, hi, first, end, out, collect(lo, mid, first, end, out, n));
+    }
+
+    /** Molecules partition {@code receiver}'s rows reach: its own and the half after them, cyclically. */
+    public int reachedLength(int receiver, int partitions) {
+        return Math.min(molecules, partitionStart(receiver + 1, partitions) - partitionStart(receiver, partitions) + half);
+    }
+
+    /** Whether {@code sender} sends {@code receiver} frames before each pair phase (never to itself). */
+    public boolean sendsFrames(int sender, int receiver, int partitions) {
+        return sender != receiver && overlap(partitionStart(receiver, partitions), reachedLength(receiver, partitions),
+                partitionStart(sender, partitions), partitionStart(sender + 1, partitions), new int[9]) > 0;
+    }
+
+    /** Whether {@code sender} sends {@code receiver} a force update after the force phase (never to itself). */
+    public boolean sendsForces(int sender, int receiver, int partitions) {
+        if (sender == receiver) {
+            return false;
+        }
+        int[] pieces = pieces(sender, partitions);
+        for (int k = 0; k < pieces.length; k += 2) {
+            if (reaches(pieces[k], pieces[k + 1], receiver, partitions)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the rows of blocks [lo, hi) reach any molecule of the partition. */
+    public boolean reaches(int lo, int hi, int partition, int partitions) {
+        int start = blockStart(lo);
+        return overlap(start, windowEnd(lo, hi) - start, partitionStart(partition, partitions),
+                partitionStart(partition + 1, partitions), new int[9]) > 0;
+    }
+
+    /**
+     * The segments where the unwrapped range {@code [start, start+length)} (start in 0..NMOL-1, length
+     * below 2 NMOL, so a molecule may appear twice) meets the molecules {@code [from, to)}: at most three,
+     * in range order, written to {@code out} as triples (offset in the range, first molecule, count).
+     * Returns how many.
+     */
+    public int overlap(int start, int length, int from, int to, int[] out) {
+        int n = 0, end = start + length;
+        for (int wrap = 0; wrap < 3; wrap++) {
+            int lo = Math.max(start, from + wrap * molecules), hi = Math.min(end, to + wrap * molecules);
+            if (lo < hi) {
+                out[3 * n] = lo - start;
+                out[3 * n + 1] = lo - wrap * molecules;
+                out[3 * n + 2] = hi - lo;
+                n++;
+            }
         }
         return n;
     }

@@ -28,7 +28,8 @@ import static io.stormsim.water.WaterModel.*;
 public final class PairKernel {
     /** Doubles per molecule in a frame: H1, O, H2 and M, each x y z. */
     public static final int FRAME = 12;
-    private static final int SH1 = 0, SO = 3, SH2 = 6, SM = 9;
+    /** Offset of M in a frame (H1, O, H2 are at 0, 3, 6). */
+    private static final int SM = 9;
     private static final double MARGIN = 1e-6;
 
     private final RunConstants c;

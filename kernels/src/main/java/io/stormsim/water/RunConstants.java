@@ -6,7 +6,8 @@ import static io.stormsim.water.WaterModel.*;
  * The quantities an input derives once for a whole run: the time step in model units, the cubic
  * periodic box sized for the density, the cutoff and its reaction-field terms, and the factors that turn
  * sums into energies and forces into scaled accelerations. Each is computed as the original computes it,
- * so that the run reproduces its printed values.
+ * so that the run reproduces its printed values. Transcendental functions are StrictMath's, the same
+ * bits on every host, so partitions on different machines agree.
  */
 public final class RunConstants {
     public final int molecules;
@@ -27,9 +28,9 @@ public final class RunConstants {
         order = in.order();
         timeStep = in.timeStepSeconds() / UNIT_TIME;
         int atoms = ATOMS * molecules;
-        potentialFactor = UNIT_MASS * Math.pow(UNIT_LENGTH / UNIT_TIME, 2.0) / (BOLTZMANN * TEMPERATURE * atoms);
+        potentialFactor = UNIT_MASS * StrictMath.pow(UNIT_LENGTH / UNIT_TIME, 2.0) / (BOLTZMANN * TEMPERATURE * atoms);
         kineticFactor = potentialFactor * 0.50 / (timeStep * timeStep);
-        boxLength = Math.pow(molecules * MOLECULE_MASS * UNIT_MASS / DENSITY, 1.00 / 3.00) / UNIT_LENGTH;
+        boxLength = StrictMath.pow(molecules * MOLECULE_MASS * UNIT_MASS / DENSITY, 1.00 / 3.00) / UNIT_LENGTH;
         halfBox = boxLength * 0.50;
         cutoff = defaultedCutoff(in.cutoff(), halfBox);
         ref1 = -QQ / (cutoff * cutoff * cutoff);

@@ -1,7 +1,9 @@
 package io.stormsim.water;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static io.stormsim.water.WaterModel.*;
 
@@ -13,14 +15,17 @@ import static io.stormsim.water.WaterModel.*;
  * {@link #kinetic}, and on printing steps another exchange of frames and {@link #potential}.
  *
  * <p>Why the results do not depend on the partitioning: every pair is computed once, by the owner of
- * its row molecule, and its forces go into the partial sums of the row's block; a molecule's total is
- * those partials added in block order. Blocks depend only on NMOL ({@link MoleculeBlocks}), and within
- * a block rows and partners are visited in a fixed order, so every sum is the same sequence of additions
- * whichever partition makes it. Scalar sums (virial, kinetic and potential energies) are likewise per
- * block, folded in block order by {@link BlockPartials#fold}. The alternative, exact summation of each
- * pair's 18 force terms, would cost more in the pair loop than the pairs' own arithmetic; block partials
- * cost one add per molecule per block reaching it, and a message per destination carrying one partial
- * per sending block.
+ * its row molecule, and its forces go into the partial sums of the row's block (rows and partners in a
+ * fixed order). Blocks depend only on NMOL ({@link MoleculeBlocks}), and block partials are combined
+ * along a fixed binary tree over the blocks: a node's sum is its children's, added where both reach a
+ * molecule. A partition sums the largest tree nodes inside its blocks and sends each destination those
+ * node sums on its molecules; the destination finishes the same tree. So every force is the same
+ * sequence of additions whichever partition makes them, and a destination receives one partial per
+ * molecule and piece, O(log blocks) pieces, about what plain per-molecule forces would cost (a fold in
+ * block order would send one partial per sending block: 16 times the volume at 4096 molecules on two
+ * partitions). Scalar sums (virial, kinetic and potential energies) are per block, folded in block
+ * order by {@link BlockPartials#fold}. Exact summation of each pair's 18 force terms was the
+ * alternative; it would cost more in the pair loop than the pairs' own arithmetic.
  */
 public final class WaterPartition {
     public final RunConstants constants;
@@ -39,7 +44,13 @@ public final class WaterPartition {
     /** Per own block: the partial force sums of its window (9 doubles a molecule). */
     private final double[][] windows;
     private final PairKernel kernel;
-    private final int[] overlap = new int[6];
+    private final int[] overlap = new int[9];
+    /** The tree nodes this partition sums, pairs (lo, hi), and their sums of the current step. */
+    private final int[] pieces;
+    private final double[][] pieceSums;
+    /** Marks of the molecules whose frames arrived in the current exchange. */
+    private final int[] seen;
+    private int stamp;
 
     /**
      * A partition holding its slice of the global derivatives {@code all} ([order+1][9 NMOL]).
@@ -71,6 +82,9 @@ public final class WaterPartition {
             windows[b - firstBlock] = new double[PER_MOLECULE * layout.windowLength(b)];
         }
         kernel = new PairKernel(constants, layout);
+        seen = new int[constants.molecules];
+        pieces = layout.pieces(partition, partitions);
+        pieceSums = new double[pieces.length / 2][];
     }
 
     /** Copies this partition's derivatives into their places in {@code all} ([order+1][9 NMOL]). */
@@ -105,13 +119,16 @@ public final class WaterPartition {
         return new BlockPartials(firstBlock, 1, virial);
     }
 
-    /** The frames of own molecules that partition {@code receiver}'s rows reach (none for itself). */
+    /**
+     * The frames of own molecules that partition {@code receiver}'s rows reach (none for itself); empty
+     * exactly when {@link MoleculeBlocks#sendsFrames} says this partition sends the receiver nothing.
+     */
     public Frames framesFor(int receiver) {
         if (receiver == partition) {
             return new Frames(new int[0], new int[0], new double[0]);
         }
-        int rf = layout.partitionStart(receiver, partitions), rt = layout.partitionStart(receiver + 1, partitions);
-        int segments = layout.overlap(rf, Math.min(layout.molecules, rt - rf + layout.half), from, to, overlap);
+        int segments = layout.overlap(layout.partitionStart(receiver, partitions),
+                layout.reachedLength(receiver, partitions), from, to, overlap);
         int[] first = new int[segments], n = new int[segments];
         int total = 0;
         for (int s = 0; s < segments; s++) {
@@ -128,14 +145,36 @@ public final class WaterPartition {
         return new Frames(first, n, values);
     }
 
+    /**
+     * Copies received frames into place, checking that they are exactly the molecules this partition's
+     * rows reach beyond its own, each once: a missing or repeated message is an error, not a wrong force.
+     */
     private void receive(List<Frames> received) {
+        int n = layout.molecules, reached = layout.reachedLength(partition, partitions);
+        stamp++;
+        int molecules = 0;
         for (Frames f : received) {
             int v = 0;
             for (int s = 0; s < f.first().length; s++) {
+                for (int m = f.first()[s]; m < f.first()[s] + f.count()[s]; m++) {
+                    int offset = m - from < 0 ? m - from + n : m - from;
+                    if (m < 0 || m >= n || offset < count || offset >= reached || seen[m] == stamp) {
+                        throw new IllegalArgumentException("frames of molecule " + m + " received by partition "
+                                + partition + (m >= 0 && m < n && seen[m] == stamp ? " twice" : ", whose rows reach "
+                                + "molecules " + from + ".." + (from + reached - 1) + " (mod " + n + ") of which "
+                                + from + ".." + (to - 1) + " are its own"));
+                    }
+                    seen[m] = stamp;
+                }
+                molecules += f.count()[s];
                 System.arraycopy(f.values(), v, frames, PairKernel.FRAME * f.first()[s],
                         PairKernel.FRAME * f.count()[s]);
                 v += PairKernel.FRAME * f.count()[s];
             }
+        }
+        if (molecules != reached - count) {
+            throw new IllegalArgumentException("partition " + partition + " received frames of " + molecules
+                    + " molecules, its rows need " + (reached - count) + ": a frames message is missing");
         }
     }
 
@@ -146,8 +185,8 @@ public final class WaterPartition {
     /**
      * Intermolecular phase: every pair whose row molecule is own, given the frames received from the
      * partitions holding the partners. Returns one force update per other partition (indexed by
-     * partition; empty for this one, whose own share stays here for {@link #correct}) and the pairs'
-     * virial per own block.
+     * partition; empty for this one, whose own share stays here for {@link #correct}, and for those
+     * {@link MoleculeBlocks#sendsForces} excludes) and the pairs' virial per own block.
      */
     public Intermolecular intermolecular(List<Frames> received) {
         receive(received);
@@ -158,87 +197,184 @@ public final class WaterPartition {
             Arrays.fill(w, 0.0);
             virial[b - firstBlock] = kernel.forces(frames, layout.blockStart(b), layout.blockStart(b + 1), w);
         }
+        for (int k = 0; k < pieceSums.length; k++) {
+            pieceSums[k] = nodeSum(pieces[2 * k], pieces[2 * k + 1]);
+        }
         ForceUpdate[] updates = new ForceUpdate[partitions];
         for (int q = 0; q < partitions; q++) {
-            updates[q] = q == partition ? new ForceUpdate(new int[0], new int[0], new int[0], new double[0])
-                    : updateFor(q);
+            updates[q] = q == partition ? ForceUpdate.empty() : updateFor(q);
         }
         return new Intermolecular(updates, new BlockPartials(firstBlock, 1, virial));
+    }
+
+    /**
+     * The sum of own blocks [lo, hi) along the tree, over their window [blockStart(lo), windowEnd): a
+     * leaf is its block's window; a node adds its children where both reach and takes the one that
+     * reaches elsewhere.
+     */
+    private double[] nodeSum(int lo, int hi) {
+        if (hi - lo == 1) {
+            return windows[lo - firstBlock];
+        }
+        int mid = (lo + hi) >>> 1;
+        double[] left = nodeSum(lo, mid), right = nodeSum(mid, hi);
+        int start = layout.blockStart(lo), rightStart = layout.blockStart(mid);
+        int leftEnd = layout.windowEnd(lo, mid), rightEnd = layout.windowEnd(mid, hi);
+        double[] sum = new double[PER_MOLECULE * (Math.max(leftEnd, rightEnd) - start)];
+        System.arraycopy(left, 0, sum, 0, left.length);
+        int shift = PER_MOLECULE * (rightStart - start), both = PER_MOLECULE * (leftEnd - rightStart);
+        for (int e = 0; e < right.length; e++) {
+            sum[shift + e] = e < both ? sum[shift + e] + right[e] : right[e];
+        }
+        return sum;
     }
 
     private ForceUpdate updateFor(int q) {
         int qf = layout.partitionStart(q, partitions), qt = layout.partitionStart(q + 1, partitions);
         int segments = 0, molecules = 0;
-        for (int b = firstBlock; b < endBlock; b++) {
-            int s = layout.overlap(layout.blockStart(b), layout.windowLength(b), qf, qt, overlap);
+        for (int k = 0; k < pieceSums.length; k++) {
+            int start = layout.blockStart(pieces[2 * k]);
+            int s = layout.overlap(start, pieceSums[k].length / PER_MOLECULE, qf, qt, overlap);
             segments += s;
-            for (int k = 0; k < s; k++) {
-                molecules += overlap[3 * k + 2];
+            for (int t = 0; t < s; t++) {
+                molecules += overlap[3 * t + 2];
             }
         }
-        int[] block = new int[segments], first = new int[segments], n = new int[segments];
+        int[] lo = new int[segments], hi = new int[segments], position = new int[segments], n = new int[segments];
         double[] values = new double[PER_MOLECULE * molecules];
         int seg = 0, v = 0;
-        for (int b = firstBlock; b < endBlock; b++) {
-            int s = layout.overlap(layout.blockStart(b), layout.windowLength(b), qf, qt, overlap);
-            for (int k = 0; k < s; k++) {
-                block[seg] = b;
-                first[seg] = overlap[3 * k + 1];
-                n[seg] = overlap[3 * k + 2];
-                System.arraycopy(windows[b - firstBlock], PER_MOLECULE * overlap[3 * k], values, v,
-                        PER_MOLECULE * n[seg]);
+        for (int k = 0; k < pieceSums.length; k++) {
+            int start = layout.blockStart(pieces[2 * k]);
+            int s = layout.overlap(start, pieceSums[k].length / PER_MOLECULE, qf, qt, overlap);
+            for (int t = 0; t < s; t++) {
+                lo[seg] = pieces[2 * k];
+                hi[seg] = pieces[2 * k + 1];
+                position[seg] = start + overlap[3 * t];
+                n[seg] = overlap[3 * t + 2];
+                System.arraycopy(pieceSums[k], PER_MOLECULE * overlap[3 * t], values, v, PER_MOLECULE * n[seg]);
                 v += PER_MOLECULE * n[seg];
                 seg++;
             }
         }
-        return new ForceUpdate(block, first, n, values);
+        return new ForceUpdate(lo, hi, position, n, values);
     }
 
     /**
-     * The partial forces on own molecules, added in block order into {@link #inter}: own blocks' from
-     * their windows, other blocks' from the received updates.
+     * The intermolecular forces on own molecules into {@link #inter}: the tree's root sum, combined from
+     * this partition's pieces and the received ones, at each unwrapped position of an own molecule
+     * (molecule m at m and m + NMOL), those two then added in that order. The tree and the windows
+     * depend only on NMOL, so the additions are the same whatever the partitioning.
      */
     private void sumUpdates(List<ForceUpdate> received) {
+        Map<Long, double[]> parts = new HashMap<>();
         for (ForceUpdate u : received) {
-            for (int block : u.block()) {
-                if (block < 0 || block >= layout.blocks || (block >= firstBlock && block < endBlock)) {
-                    throw new IllegalArgumentException("force update from block " + block + " received by partition "
-                            + partition + ", which owns blocks " + firstBlock + ".." + (endBlock - 1) + " of "
-                            + layout.blocks);
+            int v = 0;
+            for (int s = 0; s < u.lo().length; s++) {
+                int lo = u.lo()[s], hi = u.hi()[s];
+                if (lo < 0 || hi > layout.blocks || lo >= hi || (lo < endBlock && hi > firstBlock)) {
+                    throw new IllegalArgumentException("force update from blocks " + lo + ".." + (hi - 1)
+                            + " received by partition " + partition + ", which owns blocks " + firstBlock + ".."
+                            + (endBlock - 1) + " of " + layout.blocks);
                 }
+                double[] atOwn = parts.computeIfAbsent(node(lo, hi), k -> newOwnPositions());
+                for (int e = 0; e < u.count()[s]; e++) {
+                    int p = u.position()[s] + e, copy = p / layout.molecules, m = p - copy * layout.molecules;
+                    if (m < from || m >= to || copy > 1) {
+                        throw new IllegalArgumentException("force update for molecule " + m + " (position " + p
+                                + ") sent to partition " + partition + " which holds " + from + ".." + (to - 1));
+                    }
+                    int into = PER_MOLECULE * (copy * count + m - from);
+                    if (!Double.isNaN(atOwn[into])) {
+                        throw new IllegalArgumentException("force partials of blocks " + lo + ".." + (hi - 1)
+                                + " for position " + p + " received twice by partition " + partition);
+                    }
+                    System.arraycopy(u.values(), v + PER_MOLECULE * e, atOwn, into, PER_MOLECULE);
+                }
+                v += PER_MOLECULE * u.count()[s];
             }
         }
-        Arrays.fill(inter, 0.0);
-        for (int b = 0; b < layout.blocks; b++) {
-            if (b >= firstBlock && b < endBlock) {
-                int segments = layout.overlap(layout.blockStart(b), layout.windowLength(b), from, to, overlap);
-                for (int s = 0; s < segments; s++) {
-                    add(windows[b - firstBlock], PER_MOLECULE * overlap[3 * s], overlap[3 * s + 1], overlap[3 * s + 2]);
-                }
-                continue;
-            }
-            for (ForceUpdate u : received) {
-                int v = 0;
-                for (int s = 0; s < u.block().length; s++) {
-                    if (u.block()[s] == b) {
-                        add(u.values(), v, u.first()[s], u.count()[s]);
+        for (int k = 0; k < pieceSums.length; k++) {
+            int lo = pieces[2 * k], start = layout.blockStart(lo);
+            double[] atOwn = newOwnPositions();
+            for (int copy = 0; copy < 2; copy++) {
+                for (int m = from; m < to; m++) {
+                    int w = m + copy * layout.molecules - start;
+                    if (w >= 0 && w < pieceSums[k].length / PER_MOLECULE) {
+                        System.arraycopy(pieceSums[k], PER_MOLECULE * w, atOwn, PER_MOLECULE * (copy * count + m - from),
+                                PER_MOLECULE);
                     }
-                    v += PER_MOLECULE * u.count()[s];
+                }
+            }
+            parts.put(node(lo, pieces[2 * k + 1]), atOwn);
+        }
+        double[] root = combine(0, layout.blocks, parts);
+        int rootEnd = layout.windowEnd(0, layout.blocks);
+        Arrays.fill(inter, 0.0);
+        for (int copy = 0; copy < 2; copy++) {
+            for (int m = from; m < to; m++) {
+                if (m + copy * layout.molecules < rootEnd) {
+                    int e = PER_MOLECULE * (m - from), r = PER_MOLECULE * (copy * count + m - from);
+                    for (int d = 0; d < PER_MOLECULE; d++) {
+                        inter[e + d] += root[r + d];
+                    }
                 }
             }
         }
     }
 
-    private void add(double[] values, int offset, int first, int molecules) {
-        int into = PER_MOLECULE * (first - from), len = PER_MOLECULE * molecules;
-        if (into < 0 || into + len > inter.length) {
-            throw new IllegalArgumentException("force update for molecules " + first + ".." + (first + molecules - 1)
-                    + " sent to partition " + partition + " which holds " + from + ".." + (to - 1));
-        }
-        for (int e = 0; e < len; e++) {
-            inter[into + e] += values[offset + e];
-        }
+    private static long node(int lo, int hi) {
+        return ((long) lo << 32) | hi;
     }
+
+    /**
+     * Values at own positions (two copies of own molecules), NaN where nothing has arrived (so a NaN
+     * force, a broken state, is reported as a missing partial).
+     */
+    private double[] newOwnPositions() {
+        double[] a = new double[2 * PER_MOLECULE * count];
+        Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
+    /**
+     * A tree node's sum at own positions: a piece as given (a piece whose window reaches own positions
+     * must have been given in full), else its children combined as {@link #nodeSum} combines them.
+     */
+    private double[] combine(int lo, int hi, Map<Long, double[]> parts) {
+        int start = layout.blockStart(lo), end = layout.windowEnd(lo, hi);
+        double[] given = parts.get(node(lo, hi));
+        if (given != null || hi - lo == 1) {
+            for (int copy = 0; copy < 2; copy++) {
+                for (int m = from; m < to; m++) {
+                    int p = m + copy * layout.molecules;
+                    boolean reached = p >= start && p < end;
+                    boolean present = given != null && !Double.isNaN(given[PER_MOLECULE * (copy * count + m - from)]);
+                    if (reached != present) {
+                        throw new IllegalArgumentException("partition " + partition + (reached ? " lacks" : " got")
+                                + " the force partials of blocks " + lo + ".." + (hi - 1) + " for molecule " + m
+                                + ": a force update is missing or wrong");
+                    }
+                }
+            }
+            return given;
+        }
+        int mid = (lo + hi) >>> 1;
+        double[] left = combine(lo, mid, parts), right = combine(mid, hi, parts);
+        int leftEnd = layout.windowEnd(lo, mid), rightStart = layout.blockStart(mid), rightEnd = layout.windowEnd(mid, hi);
+        double[] sum = newOwnPositions();
+        for (int copy = 0; copy < 2; copy++) {
+            for (int m = from; m < to; m++) {
+                int p = m + copy * layout.molecules, at = PER_MOLECULE * (copy * count + m - from);
+                boolean inLeft = p >= start && p < leftEnd, inRight = p >= rightStart && p < rightEnd;
+                for (int d = 0; d < PER_MOLECULE; d++) {
+                    sum[at + d] = inLeft && inRight ? left[at + d] + right[at + d]
+                            : inLeft ? left[at + d] : inRight ? right[at + d] : Double.NaN;
+                }
+            }
+        }
+        return sum;
+    }
+
 
     /** dt^2/2/m for element e of the flat arrays. */
     private double stepFactor(int e) {

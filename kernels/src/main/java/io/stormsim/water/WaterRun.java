@@ -3,19 +3,15 @@ package io.stormsim.water;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.stormsim.water.WaterModel.TEMPERATURE;
-
 /**
  * A Water run driven in process over any number of partitions, passing each phase's messages by hand:
- * the reference for what the Storm topology does, and with one partition the sequential kernel. The run
- * also keeps the sums the printed averages need (kinetic energy and virial over the steps so far).
+ * the reference for what the Storm topology does, and with one partition the sequential kernel.
  */
 public final class WaterRun {
     public final WaterInput input;
     public final RunConstants constants;
     private final WaterPartition[] parts;
-    private int step;
-    private double kineticSum, virialSum;
+    private final RunSums sums;
 
     private WaterRun(WaterInput input, RunConstants constants, double[][] derivatives, int partitions, int step,
                      double kineticSum, double virialSum) {
@@ -30,9 +26,7 @@ public final class WaterRun {
         for (int p = 0; p < partitions; p++) {
             parts[p] = new WaterPartition(constants, p, partitions, derivatives);
         }
-        this.step = step;
-        this.kineticSum = kineticSum;
-        this.virialSum = virialSum;
+        this.sums = new RunSums(constants, step, kineticSum, virialSum);
     }
 
     /** The original's start: lattice, velocities from {@code random}, accelerations from the first forces. */
@@ -56,7 +50,7 @@ public final class WaterRun {
     }
 
     public int step() {
-        return step;
+        return sums.step();
     }
 
     public int partitions() {
@@ -74,7 +68,6 @@ public final class WaterRun {
 
     /** Advances one step; returns the printed values on steps that are multiples of NPRINT, else null. */
     public StepValues advance() {
-        step++;
         List<BlockPartials> intra = new ArrayList<>();
         for (WaterPartition p : parts) {
             p.predict();
@@ -88,27 +81,15 @@ public final class WaterRun {
             parts[q].boundary();
             kinetic.add(parts[q].kinetic());
         }
-        int blocks = parts[0].layout.blocks;
-        double virial = BlockPartials.fold(intra, blocks)[0] + BlockPartials.fold(interVirial, blocks)[0];
-        double[] kin = BlockPartials.fold(kinetic, blocks);
-        kineticSum = kineticSum + kin[0] + kin[1] + kin[2];
-        virialSum = virialSum - virial;
-        if (step % input.printEvery() != 0) {
+        sums.endStep(intra, interVirial, kinetic);
+        if (sums.step() % input.printEvery() != 0) {
             return null;
         }
         List<BlockPartials> potential = new ArrayList<>();
         for (int q = 0; q < parts.length; q++) {
             potential.add(parts[q].potential(framesFor(q)));
         }
-        double[] pot = BlockPartials.fold(potential, blocks);
-        double fpot = constants.potentialFactor, fkin = constants.kineticFactor;
-        double intramolecular = pot[0] * fpot, intermolecular = pot[1] * fpot, field = pot[2] * fpot;
-        double steps = step;
-        double kineticEnergy = (kin[0] + kin[1] + kin[2]) * fkin;
-        return new StepValues(step, kineticEnergy, intramolecular, intermolecular, field,
-                intramolecular + intermolecular + field + kineticEnergy,
-                kineticSum * fkin * TEMPERATURE * 2.00 / (3.00 * steps),
-                virialSum * fpot * 0.50 / steps);
+        return sums.values(potential);
     }
 
     /** The frames partition q receives from all others. */
@@ -153,6 +134,6 @@ public final class WaterRun {
         for (WaterPartition p : parts) {
             p.copyDerivativesTo(all);
         }
-        return new WaterState(input, step, kineticSum, virialSum, all);
+        return new WaterState(input, sums.step(), sums.kineticSum(), sums.virialSum(), all);
     }
 }

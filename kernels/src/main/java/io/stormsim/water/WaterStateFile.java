@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
@@ -108,7 +109,7 @@ public final class WaterStateFile {
             fill(ch, b, HEADER, crc);
             byte[] magic = new byte[MAGIC.length];
             b.get(magic);
-            if (!java.util.Arrays.equals(magic, MAGIC)) {
+            if (!Arrays.equals(magic, MAGIC)) {
                 throw new StateFormatException(file, 0, "not a Water state file: expected magic \"STSWATER\"");
             }
             int version = b.getInt();

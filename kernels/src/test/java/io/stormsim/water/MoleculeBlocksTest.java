@@ -33,9 +33,37 @@ class MoleculeBlocksTest {
     }
 
     @Test
+    void piecesAreTreeNodesTilingEachPartitionsBlocks() {
+        MoleculeBlocks layout = new MoleculeBlocks(4096);
+        for (int partitions = 1; partitions <= layout.blocks; partitions++) {
+            int next = 0;
+            for (int p = 0; p < partitions; p++) {
+                int[] pieces = layout.pieces(p, partitions);
+                assertTrue(pieces.length / 2 <= 2 * 7, partitions + " partitions: " + pieces.length / 2 + " pieces");
+                for (int k = 0; k < pieces.length; k += 2) {
+                    assertEquals(next, pieces[k], "pieces in block order without gaps");
+                    assertTrue(isTreeNode(0, layout.blocks, pieces[k], pieces[k + 1]), pieces[k] + ".." + pieces[k + 1]);
+                    next = pieces[k + 1];
+                }
+                assertEquals(layout.partitionStart(p + 1, partitions), layout.blockStart(next));
+            }
+            assertEquals(layout.blocks, next);
+        }
+        assertEquals(1, layout.pieces(0, 1).length / 2, "one partition sums the root");
+    }
+
+    private static boolean isTreeNode(int lo, int hi, int a, int b) {
+        if (lo == a && hi == b) {
+            return true;
+        }
+        int mid = (lo + hi) >>> 1;
+        return hi - lo > 1 && (b <= mid ? isTreeNode(lo, mid, a, b) : a >= mid && isTreeNode(mid, hi, a, b));
+    }
+
+    @Test
     void overlapOfACyclicRangeWithMolecules() {
         MoleculeBlocks layout = new MoleculeBlocks(100);
-        int[] out = new int[6];
+        int[] out = new int[9];
         for (int start = 0; start < 100; start += 7) {
             for (int length = 1; length <= 100; length += 9) {
                 for (int from = 0; from < 100; from += 13) {
