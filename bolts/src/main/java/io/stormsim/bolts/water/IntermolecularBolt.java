@@ -41,7 +41,7 @@ public class IntermolecularBolt extends WaterBolt {
             ForceUpdate[] updates = out.updates();
             for (int q = 0; q < partitions; q++) {
                 ForceUpdate u = updates[q];
-                state.exchangedBytes += 8L * u.values().length + 12L * u.block().length;
+                state.exchangedBytes += 8L * u.values().length + 16L * u.lo().length;
                 emitTo(FORCES, q, step, u);
             }
         }

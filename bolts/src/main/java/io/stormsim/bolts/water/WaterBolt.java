@@ -18,7 +18,8 @@ abstract class WaterBolt extends StepBolt {
     /** Every phase hands its partition's state to the next phase of the same partition on this stream. */
     static final String PARTITION = "partition";
     static final Frames NO_FRAMES = new Frames(new int[0], new int[0], new double[0]);
-    static final ForceUpdate NO_UPDATE = new ForceUpdate(new int[0], new int[0], new int[0], new double[0]);
+    static final ForceUpdate NO_UPDATE = new ForceUpdate(new int[0], new int[0], new int[0], new int[0],
+            new double[0]);
 
     protected transient WaterConfig config;
 

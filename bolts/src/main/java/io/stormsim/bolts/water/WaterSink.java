@@ -6,8 +6,8 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.run.Median;
 import io.stormsim.run.RunOutput;
 import io.stormsim.water.BlockPartials;
-import io.stormsim.water.MoleculeBlocks;
 import io.stormsim.water.RunConstants;
+import io.stormsim.water.RunSums;
 import io.stormsim.water.StepValues;
 import io.stormsim.water.WaterModel;
 import io.stormsim.water.WaterState;
@@ -26,8 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The run's sink: folds the partitions' partial sums of each round in block order (so the values do not
- * depend on the partition count), keeps the running sums behind the averages and hands them back to the
+ * The run's sink: folds the partitions' partial sums of each round in block order ({@link RunSums}, so the
+ * values do not depend on the partition count), keeps the running sums behind the averages and hands them back to the
  * predictor for the next round, and every NPRINT steps appends the original's two table lines to {@value
  * #TABLE} and every printed quantity at full precision to {@value #CSV}. A replayed round (after a restore)
  * drops the rows from its step on, so the files read as one undisturbed run. After the last round it writes
@@ -47,7 +47,6 @@ public class WaterSink extends WaterBolt implements SingleTask {
 
     private transient RunOutput output;
     private transient RunConstants constants;
-    private transient int blocks;
     private transient long nextRound;
     private transient long startNanos, lastRoundNanos, lastLogNanos, stepNanos, stepRounds, pairs, bytes;
     private transient StepValues lastPrinted;
@@ -68,7 +67,6 @@ public class WaterSink extends WaterBolt implements SingleTask {
         super.setUp(conf, context);
         output = new RunOutput(config.outputDir());
         constants = new RunConstants(config.input());
-        blocks = new MoleculeBlocks(config.molecules()).blocks;
         nextRound = -1;
         recentStepSeconds = new double[TIMED_STEPS];
         startNanos = lastRoundNanos = System.nanoTime();
@@ -91,16 +89,13 @@ public class WaterSink extends WaterBolt implements SingleTask {
             startAt(round, stepped ? first.step() - 1 : first.step());
         }
         long now = System.nanoTime();
-        double kineticSum = first.kineticSum(), virialSum = first.virialSum();
+        RunSums sums = new RunSums(constants, stepped ? first.step() - 1 : first.step(), first.kineticSum(),
+                first.virialSum());
         if (stepped) {
-            // the sums and values exactly as WaterRun.advance makes them, from the same block-order folds
-            double virial = fold(reports, WaterReport::intramolecularVirial)[0]
-                    + fold(reports, WaterReport::intermolecularVirial)[0];
-            double[] kin = fold(reports, WaterReport::kinetic);
-            kineticSum = kineticSum + kin[0] + kin[1] + kin[2];
-            virialSum = virialSum - virial;
+            sums.endStep(all(reports, WaterReport::intramolecularVirial), all(reports, WaterReport::intermolecularVirial),
+                    all(reports, WaterReport::kinetic));
             if (first.potential() != null) {
-                print(values(first.step(), kin, fold(reports, WaterReport::potential), kineticSum, virialSum));
+                print(sums.values(all(reports, WaterReport::potential)));
             }
             stepNanos += now - lastRoundNanos;
             recentStepSeconds[(int) (stepRounds % TIMED_STEPS)] = (now - lastRoundNanos) / 1e9;
@@ -114,8 +109,8 @@ public class WaterSink extends WaterBolt implements SingleTask {
         nextRound = round + 1;
         long last = config.run().lastRound();
         if (round != last) {
-            double[] sums = {kineticSum, virialSum};
-            emitToEach(PredictBolt.SUMS, step + 1, p -> sums);
+            double[] next = {sums.kineticSum(), sums.virialSum()};
+            emitToEach(PredictBolt.SUMS, step + 1, p -> next);
         }
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
             lastLogNanos = now;
@@ -125,27 +120,16 @@ public class WaterSink extends WaterBolt implements SingleTask {
                     lastPrinted == null ? "-" : String.format("%.5f", lastPrinted.total())));
         }
         if (round == last) {
-            finish(reports, first.step(), kineticSum, virialSum, now);
+            finish(reports, sums, now);
         }
     }
 
-    private double[] fold(List<WaterReport> reports, Function<WaterReport, BlockPartials> part) {
+    private static List<BlockPartials> all(List<WaterReport> reports, Function<WaterReport, BlockPartials> part) {
         List<BlockPartials> parts = new ArrayList<>(reports.size());
         for (WaterReport r : reports) {
             parts.add(part.apply(r));
         }
-        return BlockPartials.fold(parts, blocks);
-    }
-
-    private StepValues values(int stepNumber, double[] kin, double[] pot, double kineticSum, double virialSum) {
-        double fpot = constants.potentialFactor, fkin = constants.kineticFactor;
-        double intramolecular = pot[0] * fpot, intermolecular = pot[1] * fpot, field = pot[2] * fpot;
-        double steps = stepNumber;
-        double kineticEnergy = (kin[0] + kin[1] + kin[2]) * fkin;
-        return new StepValues(stepNumber, kineticEnergy, intramolecular, intermolecular, field,
-                intramolecular + intermolecular + field + kineticEnergy,
-                kineticSum * fkin * WaterModel.TEMPERATURE * 2.00 / (3.00 * steps),
-                virialSum * fpot * 0.50 / steps);
+        return parts;
     }
 
     private void print(StepValues v) throws IOException {
@@ -188,8 +172,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         output.writeString(TABLE, table);
     }
 
-    private void finish(List<WaterReport> reports, int stepsDone, double kineticSum, double virialSum, long now)
-            throws IOException {
+    private void finish(List<WaterReport> reports, RunSums sums, long now) throws IOException {
         double[][] all = new double[config.input().order() + 1][WaterModel.PER_MOLECULE * config.molecules()];
         for (WaterReport r : reports) {
             for (int k = 0; k < all.length; k++) {
@@ -198,12 +181,12 @@ public class WaterSink extends WaterBolt implements SingleTask {
             }
         }
         WaterStateFile.write(output.create().file(FINAL_STATE),
-                new WaterState(config.input(), stepsDone, kineticSum, virialSum, all));
+                new WaterState(config.input(), sums.step(), sums.kineticSum(), sums.virialSum(), all));
         double seconds = stepNanos / 1e9;
         output.complete(String.format("molecules=%d%nsteps=%d%nstep_reached=%d%npartitions=%d%ncutoff=%s%n"
                         + "final_total_XTT=%s%nstep_seconds_mean=%.6f%nstep_seconds_median=%.6f%npairs_in_cutoff_per_step=%.1f%n"
                         + "pairs_per_second=%.4g%nexchanged_bytes_per_step=%.1f%nwall_seconds=%.3f%n",
-                config.molecules(), config.run().steps(), stepsDone, reports.size(), constants.cutoff,
+                config.molecules(), config.run().steps(), sums.step(), reports.size(), constants.cutoff,
                 lastPrinted == null ? "none printed" : Double.toString(lastPrinted.total()),
                 seconds / Math.max(1, stepRounds), stepRounds == 0 ? 0.0
                         : Median.of(Arrays.copyOf(recentStepSeconds, (int) Math.min(stepRounds, TIMED_STEPS))),

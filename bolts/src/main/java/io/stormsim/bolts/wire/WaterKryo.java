@@ -84,15 +84,16 @@ public class WaterKryo implements IKryoDecorator {
     static final class ForceUpdateSerializer extends Serializer<ForceUpdate> {
         @Override
         public void write(Kryo kryo, Output out, ForceUpdate u) {
-            writeInts(out, u.block(), u.block().length);
-            writeInts(out, u.first(), u.first().length);
+            writeInts(out, u.lo(), u.lo().length);
+            writeInts(out, u.hi(), u.hi().length);
+            writeInts(out, u.position(), u.position().length);
             writeInts(out, u.count(), u.count().length);
             writeDoubles(out, u.values(), u.values().length);
         }
 
         @Override
         public ForceUpdate read(Kryo kryo, Input in, Class<? extends ForceUpdate> type) {
-            return new ForceUpdate(readInts(in), readInts(in), readInts(in), readDoubles(in));
+            return new ForceUpdate(readInts(in), readInts(in), readInts(in), readInts(in), readDoubles(in));
         }
     }
 

@@ -41,10 +41,12 @@ class WaterKryoTest {
         assertArrayEquals(f.first(), fb.first());
         assertArrayEquals(f.count(), fb.count());
         assertBits(f.values(), fb.values());
-        ForceUpdate u = new ForceUpdate(new int[] {5, 6}, new int[] {10, 0}, new int[] {1, 2}, new double[] {1e-300, -2});
+        ForceUpdate u = new ForceUpdate(new int[] {4, 6}, new int[] {6, 7}, new int[] {10, 70}, new int[] {1, 2},
+                new double[] {1e-300, -2});
         ForceUpdate ub = StormKryo.roundTrip(KRYO, u);
-        assertArrayEquals(u.block(), ub.block());
-        assertArrayEquals(u.first(), ub.first());
+        assertArrayEquals(u.lo(), ub.lo());
+        assertArrayEquals(u.hi(), ub.hi());
+        assertArrayEquals(u.position(), ub.position());
         assertArrayEquals(u.count(), ub.count());
         assertBits(u.values(), ub.values());
         assertTrue(StormKryo.roundTrip(KRYO, new Frames(new int[0], new int[0], new double[0])).isEmpty());
