@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Phase 2, the intermolecular forces: every pair whose row molecule this partition owns, computed once
- * from the frames the partner partitions sent, and ONE combined force update per other partition (its
- * molecules' partial forces from each of this partition's blocks; empty where the rows reach none of them).
+ * from the frames the partner partitions sent, and ONE combined force update per other partition (the
+ * partial forces on its molecules, summed along the kernel's fixed tree of blocks; empty where the rows
+ * reach none of them).
  */
 public class IntermolecularBolt extends WaterBolt {
     public static final String FORCES = "forces";
