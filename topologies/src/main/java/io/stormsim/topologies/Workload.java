@@ -2,6 +2,7 @@ package io.stormsim.topologies;
 
 import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.RunOutput;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,13 @@ public interface Workload {
         return RunConfig.STEPS;
     }
 
-    /** The file, relative to the output directory, whose appearance means a bounded run is complete. */
-    String doneFile();
+    /**
+     * The file, relative to the output directory, whose appearance means a bounded run is complete: the
+     * summary every sink writes last through {@code RunOutput}, unless the workload says otherwise.
+     */
+    default String doneFile() {
+        return RunOutput.SUMMARY;
+    }
 
     /** The result files a user reads, relative to the output directory, printed after a run. */
     List<String> results();

@@ -51,11 +51,6 @@ public final class CheckersPerftWorkload implements Workload {
     }
 
     @Override
-    public String doneFile() {
-        return RunOutput.SUMMARY;
-    }
-
-    @Override
     public List<String> results() {
         return List.of(PerftResultBolt.PERFT_TXT, RunOutput.SUMMARY);
     }

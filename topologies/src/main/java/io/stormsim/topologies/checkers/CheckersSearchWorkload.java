@@ -61,11 +61,6 @@ public final class CheckersSearchWorkload implements Workload {
     }
 
     @Override
-    public String doneFile() {
-        return RunOutput.SUMMARY;
-    }
-
-    @Override
     public List<String> results() {
         return List.of(SearchCoordinatorBolt.SEARCH_TXT, SearchCoordinatorBolt.SEARCH_CSV, RunOutput.SUMMARY);
     }

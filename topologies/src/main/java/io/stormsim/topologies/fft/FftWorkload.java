@@ -6,7 +6,6 @@ import io.stormsim.bolts.fft.FftResultBolt;
 import io.stormsim.bolts.wire.FftKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,11 +47,6 @@ public final class FftWorkload implements Workload {
     @Override
     public long steps(Map<String, Object> config) {
         return FftConfig.from(config).run().steps();
-    }
-
-    @Override
-    public String doneFile() {
-        return FftResultBolt.SUMMARY;
     }
 
     @Override

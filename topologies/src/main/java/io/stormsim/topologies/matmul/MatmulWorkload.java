@@ -6,7 +6,6 @@ import io.stormsim.bolts.matmul.ResultBolt;
 import io.stormsim.bolts.wire.MatmulKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,11 +62,6 @@ public final class MatmulWorkload implements Workload {
     @Override
     public String stepsKey() {
         return MatmulConfig.JOBS;
-    }
-
-    @Override
-    public String doneFile() {
-        return ResultBolt.SUMMARY;
     }
 
     @Override

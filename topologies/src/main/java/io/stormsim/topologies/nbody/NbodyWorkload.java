@@ -89,11 +89,6 @@ public final class NbodyWorkload implements Workload {
     }
 
     @Override
-    public String doneFile() {
-        return DiagnosticsBolt.SUMMARY;
-    }
-
-    @Override
     public List<String> results() {
         return List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV, DiagnosticsBolt.ENERGY_PLOT,
                 DiagnosticsBolt.SUMMARY);

@@ -4,7 +4,6 @@ import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.run.RunConfig;
 import io.stormsim.spouts.pingpong.PingerSpout;
 import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;

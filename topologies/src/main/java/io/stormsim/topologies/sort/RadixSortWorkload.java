@@ -55,11 +55,6 @@ public final class RadixSortWorkload implements Workload {
     }
 
     @Override
-    public String doneFile() {
-        return SortSinkBolt.SUMMARY;
-    }
-
-    @Override
     public List<String> results() {
         return List.of(SortSinkBolt.JOBS_CSV, SortSinkBolt.SUMMARY);
     }

@@ -58,11 +58,6 @@ public final class WaterWorkload implements Workload {
     }
 
     @Override
-    public String doneFile() {
-        return WaterSink.SUMMARY;
-    }
-
-    @Override
     public List<String> results() {
         return List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE, WaterSink.SUMMARY);
     }
