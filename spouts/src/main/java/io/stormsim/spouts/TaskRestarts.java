@@ -30,12 +30,17 @@ public final class TaskRestarts implements AutoCloseable {
         this.path = ROOT + topologyId;
     }
 
-    /** Records that task {@code taskId} of the topology has started (called by the task, once, when it starts). */
-    public static void announce(Map<String, Object> conf, String topologyId, int taskId) throws Exception {
+    /**
+     * Records that task {@code taskId} of the topology has started (called by the task, once, when it starts).
+     * Returns whether it had started before: this start is a restart (its worker died), and what it wrote
+     * before (an output file) is its own run's.
+     */
+    public static boolean announce(Map<String, Object> conf, String topologyId, int taskId) throws Exception {
         try (CuratorFramework zk = ProgressStore.connect(conf)) {
             String parent = ROOT + topologyId;
             String task = parent + "/" + taskId;
-            if (zk.checkExists().forPath(task) == null) {
+            boolean startedBefore = zk.checkExists().forPath(task) != null;
+            if (!startedBefore) {
                 try {
                     zk.create().creatingParentsIfNeeded().forPath(task);
                 } catch (KeeperException.NodeExistsException raced) {
@@ -46,6 +51,7 @@ public final class TaskRestarts implements AutoCloseable {
             }
             // the parent's version is what the spout polls: one read a poll, whatever the task count
             zk.setData().forPath(parent);
+            return startedBefore;
         }
     }
 

@@ -50,7 +50,8 @@ public class TimestepSpout extends BaseRichSpout {
      * and the spout follows the newer only.
      */
     static final long RESTORE_RESEND_NANOS = 2_000_000_000L;
-    private static final int MAX_RESENDS = 10;
+    /** Resends of one round (or job) after a restart, at most. */
+    static final int MAX_RESENDS = 10;
 
     private SpoutOutputCollector collector;
     private RunConfig config;

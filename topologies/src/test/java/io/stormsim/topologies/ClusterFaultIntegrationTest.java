@@ -9,6 +9,7 @@ import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.TimestepSpout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,15 +49,14 @@ class ClusterFaultIntegrationTest {
             awaitRows(csv, 8);
             TopologyInfo info = nimbus.getTopologyInfoByName(name);
             int spoutPort = portOf(info, "timestep");
-            int otherPort = info.get_executors().stream().mapToInt(ExecutorSummary::get_port)
-                    .filter(p -> p != spoutPort).findFirst().orElseThrow();
+            int otherPort = otherPort(info, spoutPort);
             killWorker(otherPort);
             System.out.printf("kill -9 of the worker on port %d (partitions, no spout): past its round after %.1f s%n",
-                    otherPort, secondsUntilPast(csv));
+                    otherPort, secondsUntilPast(csv, 1));
             awaitRows(csv, 25);
             killWorker(spoutPort);
             System.out.printf("kill -9 of the worker on port %d (the spout): past its round after %.1f s%n",
-                    spoutPort, secondsUntilPast(csv));
+                    spoutPort, secondsUntilPast(csv, 1));
         });
         assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(tmp.resolve("out")
                 .resolve(DiagnosticsBolt.FINAL_BODIES_CSV))), "final bodies after two worker kills differ from the sequential kernel");
@@ -64,32 +64,41 @@ class ClusterFaultIntegrationTest {
         assertTrue(workerLogsContain(layout.logs(), "spout restarted"), "the worker logs show the spout's restart");
     }
 
-    /** What a test does to a run while it runs, with Nimbus, the topology's name and its diagnostics CSV. */
+    /** What a test does to a run while it runs, with Nimbus, the topology's name and the CSV it watches. */
     interface WhileRunning {
         void accept(Nimbus.Iface nimbus, String name, Path csv) throws Exception;
     }
 
     /**
      * Starts a cluster in {@code tmp}/cluster, submits {@link #smallRun} of {@code steps} steps with results in
-     * {@code tmp}/out, does {@code whileRunning}, waits for the run's summary, kills the topology and stops the
-     * cluster (whose logs stay); returns its layout.
+     * {@code tmp}/out, does {@code whileRunning} (given the diagnostics CSV), waits for the run's summary, kills
+     * the topology and stops the cluster (whose logs stay); returns its layout.
      */
     static ClusterLayout runOnCluster(Path tmp, int steps, WhileRunning whileRunning) throws Exception {
+        Path out = tmp.resolve("out");
+        return runOnCluster(tmp, smallRun(out, steps), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), whileRunning);
+    }
+
+    /**
+     * Starts a cluster in {@code tmp}/cluster, submits {@code topology}, does {@code whileRunning} (given
+     * {@code csv}), waits for the summary beside {@code csv}, kills the topology and stops the cluster (whose
+     * logs stay); returns its layout.
+     */
+    static ClusterLayout runOnCluster(Path tmp, TopologyFile topology, Path csv, WhileRunning whileRunning)
+            throws Exception {
         LocalStormCluster cluster = new LocalStormCluster(new ClusterLayout(tmp.resolve("cluster"),
                 ClusterIntegrationTest.freeBasePort()), System.out);
         Thread stopOnExit = new Thread(() -> ClusterIntegrationTest.stopQuietly(cluster));
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try {
             cluster.start();
-            Path out = tmp.resolve("out");
-            TopologyFile topology = smallRun(out, steps);
             NimbusAddress address = NimbusAddress.of(cluster.layout());
             TopologySubmission.submit(topology, address);
             try (NimbusClient client = address.connect()) {
                 Nimbus.Iface nimbus = client.getClient();
                 try {
-                    whileRunning.accept(nimbus, topology.name(), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
-                    awaitFile(out.resolve(DiagnosticsBolt.SUMMARY));
+                    whileRunning.accept(nimbus, topology.name(), csv);
+                    awaitFile(csv.resolveSibling(RunOutput.SUMMARY));
                 } finally {
                     KillOptions now = new KillOptions();
                     now.set_wait_secs(0);
@@ -122,13 +131,19 @@ class ClusterFaultIntegrationTest {
                 .run(c -> { }).sortedById();
     }
 
-    private static int portOf(TopologyInfo info, String component) {
+    static int portOf(TopologyInfo info, String component) {
         return info.get_executors().stream().filter(e -> e.get_component_id().equals(component)).findFirst()
                 .orElseThrow().get_port();
     }
 
+    /** The port of a worker of the topology other than the one on {@code port}. */
+    static int otherPort(TopologyInfo info, int port) {
+        return info.get_executors().stream().mapToInt(ExecutorSummary::get_port).filter(p -> p != port).findFirst()
+                .orElseThrow();
+    }
+
     /** SIGKILL to the worker JVM of the given slot port (not the LogWriter that wraps it). */
-    private static void killWorker(int port) {
+    static void killWorker(int port) {
         List<ProcessHandle> workers = ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().map(c -> c.contains("org.apache.storm.daemon.worker.Worker")
                         && c.contains("-Dworker.port=" + port + " ") && !c.contains("org.apache.storm.LogWriter"))
@@ -140,15 +155,16 @@ class ClusterFaultIntegrationTest {
     }
 
     /**
-     * Seconds from now until the run is past where it was: more rows than now plus one (a restore first cuts
-     * the rows back to its checkpoint, then the rounds come again).
+     * Seconds from now until the run is past where it was: more rows than now plus {@code inFlight} (what was
+     * in flight at the kill may still finish; a restore first cuts the rows back to its checkpoint, then the
+     * rounds come again).
      */
-    private static double secondsUntilPast(Path csv) throws Exception {
+    static double secondsUntilPast(Path csv, int inFlight) throws Exception {
         long start = System.nanoTime();
         int rows = Files.readAllLines(csv).size();
         while (System.nanoTime() - start < RECOVERY.toNanos()) {
             Thread.sleep(100);
-            if (Files.readAllLines(csv).size() > rows + 1) {
+            if (Files.readAllLines(csv).size() > rows + inFlight) {
                 return (System.nanoTime() - start) / 1e9;
             }
             checkNotHalted(csv.resolveSibling(TimestepSpout.HALTED));
@@ -186,7 +202,7 @@ class ClusterFaultIntegrationTest {
         }
     }
 
-    private static boolean workerLogsContain(Path logs, String text) throws IOException {
+    static boolean workerLogsContain(Path logs, String text) throws IOException {
         try (Stream<Path> files = Files.walk(logs)) {
             return files.filter(p -> p.getFileName().toString().startsWith("worker.log")).anyMatch(p -> {
                 try {

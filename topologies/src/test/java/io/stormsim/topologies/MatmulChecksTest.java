@@ -39,7 +39,8 @@ class MatmulChecksTest extends ConfigChecks {
         "grid.cols|0|stormsim.matmul.grid.cols = 0 is not allowed: must be an integer in 1..4",
         "partitions|3|bolt 'broadcast' parallelism = 3 is not allowed: stormsim.matmul.grid.rows x stormsim.matmul.grid.cols = 2x2 needs 4 tasks (set partitions=4)",
         "jobs|-1|stormsim.matmul.jobs = -1 is not allowed: must be an integer >= 0 (0: without end)",
-        "jobs.in.flight|0|topology.max.spout.pending = 0 is not allowed: must be an integer >= 1 (jobs in flight)",
+        "jobs.in.flight|0|stormsim.matmul.jobs.in.flight = 0 is not allowed: must be an integer in 1..1000 (jobs in flight at once)",
+        "jobs.in.flight|20|topology.max.spout.pending = 64 is not allowed: must be unset, or an integer >= 4 x stormsim.matmul.jobs.in.flight = 80",
         "write.c|maybe|stormsim.matmul.write.c = maybe is not allowed: must be true or false",
         "seed|x|stormsim.matmul.seed = x is not allowed: must be an integer",
     })

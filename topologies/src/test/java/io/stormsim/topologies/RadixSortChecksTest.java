@@ -42,7 +42,8 @@ class RadixSortChecksTest extends ConfigChecks {
         "generator|gaussian|stormsim.sort.generator = gaussian is not allowed: must be one of uniform|few-distinct|hot-digit|sorted|reversed",
         "seed|1.5|stormsim.sort.seed = 1.5 is not allowed: must be an integer",
         "jobs|-1|stormsim.sort.jobs = -1 is not allowed: must be an integer >= 0 (0: without end)",
-        "jobs.in.flight|0|topology.max.spout.pending = 0 is not allowed: must be an integer >= 1 (jobs in flight)",
+        "jobs.in.flight|0|stormsim.sort.jobs.in.flight = 0 is not allowed: must be an integer in 1..1000 (jobs in flight at once)",
+        "jobs.in.flight|20|topology.max.spout.pending = 64 is not allowed: must be unset, or an integer >= 4 x stormsim.sort.jobs.in.flight = 80",
         "write.output|sometimes|stormsim.sort.write.output = sometimes is not allowed: must be true or false",
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
     })

@@ -63,6 +63,7 @@ public abstract class StepBolt extends BaseRichBolt {
     private transient long stepStartCpuNanos;
     private transient Timer computeTimer;
     private transient Timer cpuTimer;
+    private transient boolean restartedTask;
     protected transient int partition;
     protected transient int partitions;
 
@@ -111,15 +112,24 @@ public abstract class StepBolt extends BaseRichBolt {
             throw new IllegalStateException(context.getThisComponentId() + " parallelism = " + partitions
                     + " is not allowed" + why);
         });
-        setUp(conf, context);
         if (inRounds()) {
             try {
-                TaskRestarts.announce(conf, context.getStormId(), context.getThisTaskId());
+                restartedTask = TaskRestarts.announce(conf, context.getStormId(), context.getThisTaskId());
             } catch (Exception e) {
                 throw new IllegalStateException(context.getThisComponentId() + " could not record its start in"
                         + " ZooKeeper (the spout would not learn that a worker restarted): " + e, e);
             }
         }
+        setUp(conf, context);
+    }
+
+    /**
+     * Whether this task ran before in this topology and was restarted (its worker died): a sink then keeps
+     * the output it wrote before instead of starting it anew. Known in {@link #setUp}; false for a bolt
+     * outside the rounds.
+     */
+    protected boolean restartedTask() {
+        return restartedTask;
     }
 
     /**

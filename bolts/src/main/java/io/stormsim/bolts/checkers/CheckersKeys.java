@@ -12,6 +12,8 @@ public final class CheckersKeys {
     public static final String TABLE_LOG2 = "stormsim.checkers.table.log2";
     /** Written for the spout by {@link CheckersSpout}, never set by the user. */
     static final String SPOUT_JOBS = "stormsim.checkers.spout.jobs";
+    /** Likewise: one job in flight (a perft is one job; a search round's jobs depend on the round before). */
+    static final String SPOUT_IN_FLIGHT = "stormsim.checkers.spout.in.flight";
 
     private CheckersKeys() {
     }

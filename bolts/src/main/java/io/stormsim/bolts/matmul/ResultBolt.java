@@ -6,13 +6,12 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.matrix.DenseMatrix;
 import io.stormsim.matrix.MatrixMarket;
 import io.stormsim.matrix.Summa;
+import io.stormsim.run.JobLog;
 import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.JobCommand;
 import java.io.IOException;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
  * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
  * C's bits). When every job of a bounded stream is done it writes {@code summary.txt}, whose presence
- * says the run completed. Runs as one task.
+ * says the run completed; a restarted sink continues the log ({@link JobLog}). Runs as one task.
  */
 public class ResultBolt extends MatmulBolt implements SingleTask {
     public static final String JOBS_CSV = "jobs.csv";
@@ -29,7 +28,8 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient RunOutput output;
-    private transient Set<Long> done;
+    private transient JobLog log;
+    private transient boolean complete;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
 
@@ -50,11 +50,10 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        done = new HashSet<>();
         firstEmittedMillis = Long.MAX_VALUE;
         output = new RunOutput(config.outputDir());
         try {
-            output.writeString(JOBS_CSV, "job,try,latency_ms,c_bits_hash\n");
+            log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
         }
@@ -69,36 +68,37 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
             MatrixMarket.write(output.file(cFile(job.job)), c);
         }
         long latency = System.currentTimeMillis() - job.emittedMillis;
-        output.append(JOBS_CSV, job.job + "," + (job.attempt + 1) + "," + latency + "," + Long.toHexString(c.bitsHash())
-                + "\n");
-        if (!done.add(job.job)) {
-            return;
+        if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
+                + Long.toHexString(c.bitsHash()) + "\n")) {
+            latencySumMillis += latency;
+            firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+            LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
+                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
         }
-        latencySumMillis += latency;
-        firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
-        LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
-                config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
-        if (config.jobs() > 0 && done.size() == config.jobs()) {
+        // also on a job done again: a sink restarted after logging the last job has the summary still to write
+        if (config.jobs() > 0 && log.done() == config.jobs() && !complete) {
             writeSummary();
+            complete = true;
         }
     }
 
     private void writeSummary() throws IOException {
         Summa s = summa;
-        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
-        double flops = 2.0 * s.n() * s.n() * (double) s.n() * done.size();
         Summa.Traffic t = s.traffic();
-        String text = String.format(
-                "n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n"
-                + "wall time (first job sent to last job done) = %.3f s%n"
-                + "GFLOP/s (2 n^3 a job) = %.2f%n"
-                + "mean job latency = %.0f ms%n"
-                + "bytes a job, between tasks: broadcast %d, gather %d%n"
-                + "C of each job: %s%n",
-                s.n(), s.bs(), s.gridRows(), s.gridCols(), s.tasks(), done.size(), wall, flops / wall / 1e9,
-                (double) latencySumMillis / done.size(), t.broadcastBytes(), t.gatherBytes(),
-                config.writeC() ? "c-<job>.mtx (Matrix Market array)" : "not written (write.c = false); hashes in " + JOBS_CSV);
+        int timed = log.doneSinceStart();
+        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
+        String text = String.format("n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n", s.n(), s.bs(),
+                s.gridRows(), s.gridCols(), s.tasks(), log.done())
+                + (log.doneBefore() > 0 ? log.doneBefore() + " jobs done before this sink restarted (their rows are in "
+                        + JOBS_CSV + "); the times below are of the " + timed + " since\n" : "")
+                + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
+                        + "GFLOP/s (2 n^3 a job) = %.2f%n"
+                        + "mean job latency = %.0f ms%n", wall, 2.0 * s.n() * s.n() * (double) s.n() * timed / wall / 1e9,
+                        (double) latencySumMillis / timed))
+                + String.format("bytes a job, between tasks: broadcast %d, gather %d%nC of each job: %s%n",
+                        t.broadcastBytes(), t.gatherBytes(), config.writeC() ? "c-<job>.mtx (Matrix Market array)"
+                                : "not written (write.c = false); hashes in " + JOBS_CSV);
         output.complete(text);
-        LOG.info("matrix multiply complete: {} jobs in {} s", done.size(), String.format("%.3f", wall));
+        LOG.info("matrix multiply complete: {} jobs{}", log.done(), timed == 0 ? "" : String.format(" in %.3f s", wall));
     }
 }

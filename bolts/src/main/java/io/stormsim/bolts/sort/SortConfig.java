@@ -28,6 +28,8 @@ import java.util.Map;
 public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boolean payloads, int digitBits,
                          KeyGenerator generator, long seed, String inputFile, boolean writeOutput) {
     public static final String JOBS = "stormsim.sort.jobs";
+    /** Read by the spout (JobSpout.inFlight). */
+    public static final String JOBS_IN_FLIGHT = "stormsim.sort.jobs.in.flight";
     public static final String KEYS = "stormsim.sort.keys";
     public static final String KEY_BITS = "stormsim.sort.key.bits";
     public static final String PAYLOAD = "stormsim.sort.payload";
@@ -36,7 +38,7 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
     public static final String SEED = "stormsim.sort.seed";
     public static final String INPUT_FILE = "stormsim.sort.input.file";
     public static final String WRITE_OUTPUT = "stormsim.sort.write.output";
-    public static final List<String> ALL_KEYS = List.of(RunConfig.OUTPUT_DIR, JOBS, KEYS, KEY_BITS, PAYLOAD,
+    public static final List<String> ALL_KEYS = List.of(RunConfig.OUTPUT_DIR, JOBS, JOBS_IN_FLIGHT, KEYS, KEY_BITS, PAYLOAD,
             DIGIT_BITS, GENERATOR, SEED, INPUT_FILE, WRITE_OUTPUT);
     /** The most records one Java array holds, and so one job. */
     public static final int MAX_KEYS = Integer.MAX_VALUE - 8;

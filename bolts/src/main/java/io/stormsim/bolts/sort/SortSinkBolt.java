@@ -3,6 +3,7 @@ package io.stormsim.bolts.sort;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.run.JobLog;
 import io.stormsim.run.RunOutput;
 import io.stormsim.sort.RadixPartition;
 import io.stormsim.sort.RadixPartition.Chunk;
@@ -10,10 +11,8 @@ import io.stormsim.sort.SortFile;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.spouts.JobCommand;
 import java.io.IOException;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +32,8 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient RunOutput output;
-    private transient Set<Long> done;
+    private transient JobLog log;
+    private transient boolean complete;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
     private transient long[] bytesSum;
@@ -52,7 +52,6 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        done = new HashSet<>();
         firstEmittedMillis = Long.MAX_VALUE;
         bytesSum = new long[config.passes()];
         output = new RunOutput(config.outputDir());
@@ -61,7 +60,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
             header.append(",bytes_pass_").append(p);
         }
         try {
-            output.writeString(JOBS_CSV, header.append(",bits_hash\n"));
+            log = new JobLog(output, JOBS_CSV, header.append(",bits_hash").toString(), restartedTask());
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
         }
@@ -97,19 +96,19 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         for (int p = 0; p < config.passes(); p++) {
             row.append(',').append(stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)]);
         }
-        output.append(JOBS_CSV, row.append(',').append(Long.toHexString(bitsHash(sorted))).append('\n'));
-        if (!done.add(job.job)) {
-            return;
+        if (log.completed(job.job, row.append(',').append(Long.toHexString(bitsHash(sorted))).append('\n'))) {
+            for (int p = 0; p < config.passes(); p++) {
+                bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
+            }
+            latencySumMillis += latency;
+            firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+            LOG.info(String.format("sort job %d of %s done: %d keys, %d ms from the spout", job.job + 1,
+                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), sorted.size(), latency));
         }
-        for (int p = 0; p < config.passes(); p++) {
-            bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
-        }
-        latencySumMillis += latency;
-        firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
-        LOG.info(String.format("sort job %d of %s done: %d keys, %d ms from the spout", job.job + 1,
-                config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), sorted.size(), latency));
-        if (config.jobs() > 0 && done.size() == config.jobs()) {
+        // also on a job done again: a sink restarted after logging the last job has the summary still to write
+        if (config.jobs() > 0 && log.done() == config.jobs() && !complete) {
             writeSummary();
+            complete = true;
         }
     }
 
@@ -173,27 +172,28 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     }
 
     private void writeSummary() throws IOException {
+        int timed = log.doneSinceStart();
         double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
         StringBuilder bytes = new StringBuilder();
         for (long b : bytesSum) {
-            bytes.append(bytes.length() == 0 ? "" : ", ").append(b / done.size());
+            bytes.append(bytes.length() == 0 ? "" : ", ").append(timed == 0 ? "-" : String.valueOf(b / timed));
         }
         String text = String.format(
-                "keys = %d (%d-bit%s), digit bits = %d (%d passes), partitions = %d, jobs = %d%n"
-                + "input: %s%n"
-                + "wall time (first job sent to last job done) = %.3f s%n"
-                + "keys/s (all jobs' keys over the wall time) = %.4g%n"
-                + "mean job latency = %.0f ms%n"
-                + "mean record bytes sent between partitions, per pass: %s%n"
-                + "sorted records of each job: %s%n",
+                "keys = %d (%d-bit%s), digit bits = %d (%d passes), partitions = %d, jobs = %d%n" + "input: %s%n",
                 config.keys(), config.keyBits(), config.payloads() ? " keys, 64-bit payloads" : " keys",
-                config.digitBits(), config.passes(), sources, done.size(),
+                config.digitBits(), config.passes(), sources, log.done(),
                 config.inputFile().isEmpty() ? "generator " + config.generator().configName() + ", seed " + config.seed()
-                        + " + job" : config.inputFile(),
-                wall, (double) config.keys() * done.size() / wall, (double) latencySumMillis / done.size(), bytes,
-                config.writeOutput() ? "sorted-<job>.bin (SortFile format)"
-                        : "not written (write.output = false); hashes in " + JOBS_CSV);
+                        + " + job" : config.inputFile())
+                + (log.doneBefore() > 0 ? log.doneBefore() + " jobs done before this sink restarted (their rows are in "
+                        + JOBS_CSV + "); the figures below are of the " + timed + " since\n" : "")
+                + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
+                        + "keys/s (all jobs' keys over the wall time) = %.4g%n"
+                        + "mean job latency = %.0f ms%n", wall, (double) config.keys() * timed / wall,
+                        (double) latencySumMillis / timed))
+                + String.format("mean record bytes sent between partitions, per pass: %s%nsorted records of each job: %s%n",
+                        bytes, config.writeOutput() ? "sorted-<job>.bin (SortFile format)"
+                                : "not written (write.output = false); hashes in " + JOBS_CSV);
         output.complete(text);
-        LOG.info("radix sort complete: {} jobs in {} s", done.size(), String.format("%.3f", wall));
+        LOG.info("radix sort complete: {} jobs{}", log.done(), timed == 0 ? "" : String.format(" in %.3f s", wall));
     }
 }

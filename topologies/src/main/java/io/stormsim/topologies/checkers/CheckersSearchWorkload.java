@@ -11,7 +11,6 @@ import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 
 /**
@@ -32,11 +31,6 @@ public final class CheckersSearchWorkload implements Workload {
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
         SearchConfig.from(config);
-        Object pending = config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        if (!Integer.valueOf(1).equals(pending)) {
-            throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be 1"
-                    + " (a round's batch depends on the scores of the round before)");
-        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.stormsim.topologies.matmul;
 
+import io.stormsim.spouts.JobSpout;
 import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.matmul.MatmulConfig;
 import io.stormsim.bolts.matmul.ResultBolt;
@@ -10,7 +11,6 @@ import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** Blocked dense matrix multiply, SUMMA on a grid of tasks ({@code stormsim.matmul.*}). */
@@ -32,11 +32,7 @@ public final class MatmulWorkload implements Workload {
             matmul.readA();
         }
         matmul.readB();
-        Object pending = config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        if (!(pending instanceof Integer && (Integer) pending >= 1)) {
-            throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be an"
-                    + " integer >= 1 (jobs in flight)");
-        }
+        JobSpout.inFlight(config, MatmulConfig.JOBS_IN_FLIGHT);
     }
 
     @Override

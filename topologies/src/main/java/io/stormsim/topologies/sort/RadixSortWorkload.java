@@ -1,5 +1,6 @@
 package io.stormsim.topologies.sort;
 
+import io.stormsim.spouts.JobSpout;
 import io.stormsim.bolts.sort.SortConfig;
 import io.stormsim.bolts.sort.SortSinkBolt;
 import io.stormsim.bolts.wire.SortKryo;
@@ -9,7 +10,6 @@ import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 
 /** A stream of partitioned stable LSD radix sort jobs ({@code stormsim.sort.*}). */
@@ -27,11 +27,7 @@ public final class RadixSortWorkload implements Workload {
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
         SortConfig.from(config);
-        Object pending = config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING);
-        if (!(pending instanceof Integer && (Integer) pending >= 1)) {
-            throw new ConfigException(Config.TOPOLOGY_MAX_SPOUT_PENDING + " = " + pending + " is not allowed: must be an"
-                    + " integer >= 1 (jobs in flight)");
-        }
+        JobSpout.inFlight(config, SortConfig.JOBS_IN_FLIGHT);
     }
 
     @Override

@@ -1,0 +1,78 @@
+package io.stormsim.topologies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stormsim.bolts.matmul.ResultBolt;
+import io.stormsim.matrix.DenseMatrix;
+import io.stormsim.matrix.Dgemm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.storm.generated.TopologyInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kill -9 in a job stream on a real cluster, with the default message timeout: matrix multiply jobs, two in
+ * flight, on two workers; first the worker without the spout, then the spout's (the result sink is on one
+ * of them). Each time the spout learns of the restart from ZooKeeper and sends the lost jobs again without
+ * waiting for the timeout; the restarted spout sends only the jobs not done and the restarted sink continues
+ * its log, so the stream completes, and every job's C is the sequential kernel's bits.
+ */
+class ClusterJobFaultIntegrationTest {
+    private static final int N = 256, BLOCK = 64, JOBS = 500, IN_FLIGHT = 2;
+    private static final long SEED = 5;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void killedWorkersLoseNoJobAndWaitForNoTimeout() throws Exception {
+        Path out = tmp.resolve("out");
+        TopologyFile topology = TopologyFile.load(MatmulTopologyTest.MATMUL_YAML, null, Map.ofEntries(
+                Map.entry("n", String.valueOf(N)), Map.entry("block", String.valueOf(BLOCK)),
+                Map.entry("grid.rows", "2"), Map.entry("grid.cols", "2"), Map.entry("partitions", "4"),
+                Map.entry("workers", "2"), Map.entry("seed", String.valueOf(SEED)),
+                Map.entry("jobs", String.valueOf(JOBS)), Map.entry("jobs.in.flight", String.valueOf(IN_FLIGHT)),
+                Map.entry("write.c", "false"), Map.entry("worker.heap", "512m"), Map.entry("output.dir", out.toString())),
+                false);
+        Path jobsCsv = out.resolve(ResultBolt.JOBS_CSV);
+        ClusterLayout layout = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, jobsCsv, (nimbus, name, csv) -> {
+            ClusterFaultIntegrationTest.awaitRows(csv, 20);
+            TopologyInfo info = nimbus.getTopologyInfoByName(name);
+            int spoutPort = ClusterFaultIntegrationTest.portOf(info, "jobs");
+            int sinkPort = ClusterFaultIntegrationTest.portOf(info, "result");
+            int otherPort = ClusterFaultIntegrationTest.otherPort(info, spoutPort);
+            ClusterFaultIntegrationTest.killWorker(otherPort);
+            System.out.printf("kill -9 of the worker on port %d (partitions%s, no spout): jobs done again after %.1f s%n",
+                    otherPort, sinkPort == otherPort ? ", the sink" : "", ClusterFaultIntegrationTest.secondsUntilPast(csv, IN_FLIGHT));
+            ClusterFaultIntegrationTest.awaitRows(csv, Files.readAllLines(csv).size() + 20);
+            ClusterFaultIntegrationTest.killWorker(spoutPort);
+            System.out.printf("kill -9 of the worker on port %d (the spout%s): jobs done again after %.1f s%n",
+                    spoutPort, sinkPort == spoutPort ? ", the sink" : "", ClusterFaultIntegrationTest.secondsUntilPast(csv, IN_FLIGHT));
+        });
+        Map<Long, String> hashes = new TreeMap<>();
+        List<String> rows = Files.readAllLines(jobsCsv);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            String before = hashes.put(Long.parseLong(f[0]), f[3]);
+            assertTrue(before == null || before.equals(f[3]), "job " + f[0] + " done twice with different bits: " + row);
+        }
+        assertEquals(JOBS, hashes.size(), "every job done");
+        DenseMatrix a = DenseMatrix.random(N, N, SEED);
+        Dgemm dgemm = new Dgemm();
+        for (Map.Entry<Long, String> job : hashes.entrySet()) {
+            DenseMatrix c = DenseMatrix.zeros(N, N);
+            dgemm.multiplyAdd(a, DenseMatrix.random(N, N, SEED + 1 + job.getKey()), c);
+            assertEquals(Long.toHexString(c.bitsHash()), job.getValue(), "job " + job.getKey() + "'s C");
+        }
+        assertTrue(Files.readString(out.resolve(ResultBolt.SUMMARY)).contains("jobs = " + JOBS));
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "restarted (a worker died)"),
+                "the worker logs show the spout noticing the restart");
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "spout restarted: resuming the job stream"),
+                "the worker logs show the spout's restart");
+    }
+}
