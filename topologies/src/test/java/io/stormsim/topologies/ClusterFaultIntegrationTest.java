@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.KillOptions;
@@ -50,13 +51,15 @@ class ClusterFaultIntegrationTest {
             TopologyInfo info = nimbus.getTopologyInfoByName(name);
             int spoutPort = portOf(info, "timestep");
             int otherPort = otherPort(info, spoutPort);
+            String others = componentsOn(info, otherPort);
             killWorker(otherPort);
-            System.out.printf("kill -9 of the worker on port %d (partitions, no spout): past its round after %.1f s%n",
-                    otherPort, secondsUntilPast(csv, 1));
+            System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
+                    otherPort, others, secondsUntilPast(csv, 1));
             awaitRows(csv, 25);
+            String spouts = componentsOn(info, spoutPort);
             killWorker(spoutPort);
-            System.out.printf("kill -9 of the worker on port %d (the spout): past its round after %.1f s%n",
-                    spoutPort, secondsUntilPast(csv, 1));
+            System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
+                    spoutPort, spouts, secondsUntilPast(csv, 1));
         });
         assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(tmp.resolve("out")
                 .resolve(DiagnosticsBolt.FINAL_BODIES_CSV))), "final bodies after two worker kills differ from the sequential kernel");
@@ -134,6 +137,12 @@ class ClusterFaultIntegrationTest {
     static int portOf(TopologyInfo info, String component) {
         return info.get_executors().stream().filter(e -> e.get_component_id().equals(component)).findFirst()
                 .orElseThrow().get_port();
+    }
+
+    /** The components with executors in the worker on {@code port}, for the record of what a kill took. */
+    static String componentsOn(TopologyInfo info, int port) {
+        return info.get_executors().stream().filter(e -> e.get_port() == port).map(ExecutorSummary::get_component_id)
+                .filter(c -> !c.startsWith("__")).distinct().sorted().collect(Collectors.joining(" "));
     }
 
     /** The port of a worker of the topology other than the one on {@code port}. */
