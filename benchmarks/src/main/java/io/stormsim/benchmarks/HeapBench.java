@@ -1,5 +1,6 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.benchmarks.Bench.BenchException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
@@ -12,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import io.stormsim.benchmarks.Bench.BenchException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.storm.LocalCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,9 +23,9 @@ import picocli.CommandLine.Parameters;
 /**
  * The heap a topology needs at each of several values of its size key, against the workload's estimate
  * ({@link HeapCheck#estimate}, what the launcher checks): where the bytes-per-item figures of docs/performance.md
- * ("Heap per workload") come from. Each value runs in a JVM of its own on an embedded LocalCluster, with a full
- * collection every {@value #GC_EVERY_MS} ms, so the largest heap after any collection is the live peak of the
- * whole cluster (within a sampling period), as for Barnes-Hut's figure.
+ * ("Heap per workload") come from. Each value runs in JVMs of its own on an embedded LocalCluster: once at a
+ * generous heap with a full collection every {@value #GC_EVERY_MS} ms (the largest heap after any collection,
+ * as for Barnes-Hut's figure), then at the heaps a bisection tries, down to the smallest that completes the run.
  */
 @Command(name = "heap", sortOptions = false,
         description = {"Live heap of a topology on a LocalCluster at each value of one key (a JVM each), against the"
@@ -50,8 +52,8 @@ public final class HeapBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path out = Files.createTempDirectory("stormsim-bench-heap");
-        System.out.println("machine: " + Machine.line() + "; " + yaml + " " + set + "; each run in a JVM of its own,"
-                + " a full GC every " + GC_EVERY_MS + " ms; the smallest -Xmx that completes the run found by"
+        System.out.println("machine (this JVM; the runs have their own heaps): " + Machine.line() + "; " + yaml + " "
+                + set + "; each run in a JVM of its own, a full GC every " + GC_EVERY_MS + " ms; the smallest -Xmx that completes the run found by"
                 + " bisection to 5% or " + PRECISION_MIB + " MiB (an OutOfMemoryError ends the JVM)");
         System.out.println();
         System.out.println("| " + key + " | largest heap after GC at -Xmx" + heap + ", MiB | smallest -Xmx that runs, MiB"
@@ -111,12 +113,11 @@ public final class HeapBench implements Callable<Integer> {
     }
 
     private static long parseMib(String size) {
-        long n = Long.parseLong(size.substring(0, size.length() - 1));
-        return switch (Character.toLowerCase(size.charAt(size.length() - 1))) {
-            case 'g' -> n << 10;
-            case 'm' -> n;
-            default -> throw new IllegalArgumentException("--heap " + size + " is not allowed: give it as 512m or 4g");
-        };
+        Matcher m = Pattern.compile("(\\d{1,9})([mMgG])").matcher(size);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("--heap " + size + " is not allowed: give it as 512m or 4g");
+        }
+        return Long.parseLong(m.group(1)) << (m.group(2).equalsIgnoreCase("g") ? 10 : 0);
     }
 
     /** One run: the topology on a LocalCluster in this JVM; writes the largest heap after GC to DIR. */

@@ -40,6 +40,11 @@ public final class HeapCheck {
         return topology.workload.heapBytes(topology.config, partitions, workers);
     }
 
+    /** Tasks of each phase bolt one of {@code workers} holds: Storm spreads a bolt's tasks evenly over them. */
+    public static long partitionsPerWorker(int partitions, int workers) {
+        return (partitions + workers - 1) / workers;
+    }
+
     /**
      * Jobs a job-stream topology holds at once: {@code topology.max.spout.pending}, at most the stream's
      * {@code jobs} when it is bounded (0: without end).
