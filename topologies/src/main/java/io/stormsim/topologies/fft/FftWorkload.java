@@ -15,6 +15,7 @@ import org.apache.storm.flux.model.TopologyDef;
 /** The six-step FFT ({@code stormsim.fft.*}). */
 public final class FftWorkload implements Workload {
     private static final long BYTES_PER_POINT = 64, RESULT_BYTES_PER_POINT = 16;
+
     @Override
     public String name() {
         return "fft";
