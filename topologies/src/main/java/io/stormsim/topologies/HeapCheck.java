@@ -12,7 +12,7 @@ import org.apache.storm.utils.ObjectReader;
  * share this JVM's heap; a cluster's worker has the {@code -Xmx} of {@code topology.worker.childopts}, or
  * what Storm gives it (the on-heap memory of its executors, 128 MB each by default).
  */
-final class HeapCheck {
+public final class HeapCheck {
     private static final Pattern XMX = Pattern.compile("-Xmx(\\d+)([kKmMgGtT]?)");
     private static final long STORM_DEFAULT_EXECUTOR_MB = 128;
 
@@ -21,7 +21,7 @@ final class HeapCheck {
 
     /** The run on an embedded LocalCluster in this JVM. */
     static void local(TopologyFile topology) throws ConfigException {
-        check(topology, topology.workload.heapBytes(topology.config, 1), Runtime.getRuntime().maxMemory(),
+        check(topology, estimate(topology, 1), Runtime.getRuntime().maxMemory(),
                 "this JVM (the embedded cluster) has", "give it more with STORMSIM_JAVA_OPTS=\"-Xmx...\", or submit to a"
                         + " cluster with more workers");
     }
@@ -29,8 +29,29 @@ final class HeapCheck {
     /** The run submitted to a cluster: each worker holds its share of the partitions. */
     static void cluster(TopologyFile topology) throws ConfigException {
         int workers = ObjectReader.getInt(topology.config.get(Config.TOPOLOGY_WORKERS), 1);
-        check(topology, topology.workload.heapBytes(topology.config, workers), workerHeap(topology),
+        check(topology, estimate(topology, workers), workerHeap(topology),
                 "each worker has", "give more with -Xmx in " + Config.TOPOLOGY_WORKER_CHILDOPTS + ", or more workers");
+    }
+
+    /** The heap one of {@code workers} JVMs needs for the run: the workload's estimate for its partition count. */
+    public static long estimate(TopologyFile topology, int workers) {
+        // the phase bolts all run one task per partition; the sinks run one
+        int partitions = topology.definition.getBolts().stream().mapToInt(b -> b.getParallelism()).max().orElse(1);
+        return topology.workload.heapBytes(topology.config, partitions, workers);
+    }
+
+    /** Tasks of each phase bolt one of {@code workers} holds: Storm spreads a bolt's tasks evenly over them. */
+    public static long partitionsPerWorker(int partitions, int workers) {
+        return (partitions + workers - 1) / workers;
+    }
+
+    /**
+     * Jobs a job-stream topology holds at once: {@code topology.max.spout.pending}, at most the stream's
+     * {@code jobs} when it is bounded (0: without end).
+     */
+    public static long jobsInFlight(Map<String, Object> config, long jobs) {
+        long pending = ObjectReader.getInt(config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING), 1);
+        return jobs > 0 ? Math.min(pending, jobs) : pending;
     }
 
     private static void check(TopologyFile topology, long needed, long available, String who, String how)

@@ -52,6 +52,15 @@ public interface Workload {
         return 0;
     }
 
+    /**
+     * {@link #heapBytes(Map, int)} when the phase bolts run {@code partitions} tasks: for workloads whose every
+     * task holds something of its own size (a table, all of a job's keys), so that a worker's share is
+     * ceil(partitions / workers) of them. The launcher calls this one.
+     */
+    default long heapBytes(Map<String, Object> config, int partitions, int workers) {
+        return heapBytes(config, workers);
+    }
+
     /** The key whose value the heap estimate grows with, named when a run is refused. */
     default String heapSizeKey(Map<String, Object> config) {
         return RunConfig.OUTPUT_DIR;

@@ -6,6 +6,7 @@ import io.stormsim.bolts.checkers.PerftConfig;
 import io.stormsim.bolts.checkers.PerftResultBolt;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
+import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,11 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /** Distributed perft of a checkers position: one job split over the partitions ({@code checkers-perft.yaml}). */
 public final class CheckersPerftWorkload implements Workload {
+    /** Bytes a table entry takes, rounded up from the measured 18.6 (docs/performance.md, "Heap per workload"). */
+    static final long BYTES_PER_ENTRY = 22;
+    static final String HEAP_BASIS = BYTES_PER_ENTRY + " bytes a table entry, 2^table.log2 entries in each partition,"
+            + " measured at 2^24";
+
     @Override
     public String name() {
         return "checkers";
@@ -32,6 +38,33 @@ public final class CheckersPerftWorkload implements Workload {
     @Override
     public List<String> kryoDecorators() {
         return List.of(CheckersKryo.class.getName());
+    }
+
+    /**
+     * Every partition's table is two long arrays of 2^table.log2 (a key and a count, {@code Perft}): the smallest
+     * heap that ran depth 9 on 2 partitions (the whole embedded cluster) was 180 MiB with 2^22 entries and 627 MiB
+     * with 2^24, 18.6 bytes an entry more (16 by layout; G1 wants free regions besides). A worker holds
+     * ceil(partitions / workers) tables.
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
+        int log2 = PerftConfig.from(config).tableLog2();
+        return log2 == 0 ? 0 : tables(log2, partitions, workers);
+    }
+
+    /** The tables of one worker, 2^log2 entries each, one a partition. */
+    static long tables(int log2, int partitions, int workers) {
+        return HeapCheck.partitionsPerWorker(partitions, workers) * (BYTES_PER_ENTRY << log2);
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        return CheckersKeys.TABLE_LOG2;
+    }
+
+    @Override
+    public String heapBasis() {
+        return HEAP_BASIS;
     }
 
     @Override

@@ -38,6 +38,26 @@ public final class CheckersSearchWorkload implements Workload {
         return List.of(CheckersKryo.class.getName());
     }
 
+    /**
+     * A searcher's table has a perft table's layout (a key and an entry, 2^table.log2 longs each; {@link
+     * CheckersPerftWorkload#heapBytes}), local or partitioned. Not counted (not measured): a partitioned
+     * searcher's buffers of the entries it stores for other owners in a round, at most a share's size each.
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
+        return CheckersPerftWorkload.tables(SearchConfig.from(config).tableLog2(), partitions, workers);
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        return CheckersKeys.TABLE_LOG2;
+    }
+
+    @Override
+    public String heapBasis() {
+        return CheckersPerftWorkload.HEAP_BASIS;
+    }
+
     @Override
     public Path outputDir(Map<String, Object> config) {
         return SearchConfig.from(config).outputDir();

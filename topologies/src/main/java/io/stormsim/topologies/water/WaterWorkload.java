@@ -6,6 +6,7 @@ import io.stormsim.bolts.water.WaterSink;
 import io.stormsim.bolts.wire.WaterKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
@@ -15,6 +16,8 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /** SPLASH-2 Water, molecular dynamics of water molecules with a spherical cutoff ({@code stormsim.water.*}). */
 public final class WaterWorkload implements Workload {
+    private static final long BYTES_PER_MOLECULE = 5500, BYTES_PER_MOLECULE_A_PARTITION = 1000;
+
     @Override
     public String name() {
         return "water";
@@ -45,6 +48,32 @@ public final class WaterWorkload implements Workload {
     @Override
     public List<String> kryoDecorators() {
         return List.of(WaterKryo.class.getName());
+    }
+
+    /**
+     * The smallest heap that ran 6 steps (a checkpoint at step 5) of 64,000 molecules (the whole embedded
+     * cluster) was 355 and 402 MiB on 1 and 2 partitions, 71 MiB with 8,000 on 2: ~4.9 KB a molecule, and ~0.8 KB
+     * more for each partition, which keeps arrays over all molecules (its frames, the start it is cut from); rounded up
+     * (docs/performance.md, "Heap per workload"). A worker holds ceil(partitions / workers) partitions; the rest
+     * is counted on every worker, as the sink's share was not measured apart.
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
+        return WaterConfig.from(config).molecules() * (BYTES_PER_MOLECULE
+                + HeapCheck.partitionsPerWorker(partitions, workers) * BYTES_PER_MOLECULE_A_PARTITION);
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        WaterConfig water = WaterConfig.from(config);
+        return !water.restartFile().isEmpty() ? WaterConfig.RESTART_FILE
+                : !water.inputFile().isEmpty() ? WaterConfig.INPUT_FILE : WaterConfig.MOLECULES;
+    }
+
+    @Override
+    public String heapBasis() {
+        return BYTES_PER_MOLECULE + " bytes a molecule, and " + BYTES_PER_MOLECULE_A_PARTITION
+                + " more in each partition, measured at 64,000 molecules";
     }
 
     @Override
