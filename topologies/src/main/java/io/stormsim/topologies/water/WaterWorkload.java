@@ -32,7 +32,9 @@ public final class WaterWorkload implements Workload {
     @Override
     public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
         WaterConfig water = WaterConfig.from(config);
-        if (water.restartFile().isEmpty()) {
+        // a random.file is read now, to refuse a bad one; generated numbers need no check (and, for a size the
+        // heap check is about to refuse, no heap)
+        if (water.restartFile().isEmpty() && !water.randomFile().isEmpty()) {
             water.randomNumbers();
         }
         if (water.run().checkpointEvery() > 0) {
