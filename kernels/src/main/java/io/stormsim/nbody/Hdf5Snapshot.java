@@ -173,6 +173,21 @@ public final class Hdf5Snapshot {
         return all;
     }
 
+    /** What the header of {@code file} gives as the snapshot's count of bodies ({@code NumPart_Total[1]}). */
+    public static long totalBodies(Path file) throws IOException {
+        InputFile.checkedSize(file, "HDF5 file", EXPECTED);
+        try (HdfFile hdf = new HdfFile(file)) {
+            Group header = group(hdf, file, HEADER);
+            long[] total = header == null ? new long[0] : integers(file, header, "NumPart_Total", true);
+            if (total.length <= TYPE) {
+                throw new MalformedHdf5Exception(file, HEADER, "no NumPart_Total[1], expected " + EXPECTED);
+            }
+            return total[TYPE];
+        } catch (RuntimeException e) {
+            throw unreadable(file, e);
+        }
+    }
+
     /** One file's bodies and what its header says of the whole snapshot. */
     private record Part(Bodies bodies, int files, long total) {
     }
@@ -213,9 +228,13 @@ public final class Hdf5Snapshot {
             }
             return new Part(bodies(hdf, file, header, (int) n), (int) files[0], total[TYPE]);
         } catch (RuntimeException e) {
-            // jHDF reports a damaged file through unchecked exceptions, its own and those of the JDK's buffers
-            throw new MalformedHdf5Exception(file, "not readable as " + EXPECTED + " (" + e + ")", e);
+            throw unreadable(file, e);
         }
+    }
+
+    /** jHDF reports a damaged file through unchecked exceptions, its own and those of the JDK's buffers. */
+    private static MalformedHdf5Exception unreadable(Path file, RuntimeException e) {
+        return new MalformedHdf5Exception(file, "not readable as " + EXPECTED + " (" + e + ")", e);
     }
 
     private static Bodies bodies(HdfFile hdf, Path file, Group header, int n) throws IOException {
