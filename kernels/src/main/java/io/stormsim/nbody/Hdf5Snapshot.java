@@ -36,11 +36,15 @@ import java.util.regex.Pattern;
  * (stormsim ids are Java longs, and a bodies CSV may hold negative ones; GADGET-4 writes unsigned, and every
  * reader takes either); the units are N-body units, G = 1, with no cgs conversion to state, so the header
  * says so in the attributes {@code GravitationalConstant} and {@code UnitSystem} instead of GADGET-4's
- * {@code UnitLength_in_cm} and the like.
+ * {@code UnitLength_in_cm} and the like. A group {@code Stormsim} holds {@code Cost}, each body's work in its
+ * last force evaluation (what the decomposition balances; GADGET readers ignore the group), and it must be
+ * there: jHDF 0.13.0 writes its version string at the end of the last dataset's data, over the object header
+ * of any group written after it, and it writes a file's top-level groups in the order of their names' hashes
+ * (PartType1, Header, Stormsim), so a last group with a dataset keeps {@code Header} whole.
  */
 public final class Hdf5Snapshot {
     public static final String EXTENSION = ".hdf5";
-    public static final String HEADER = "Header", TYPE1 = "PartType1";
+    public static final String HEADER = "Header", TYPE1 = "PartType1", STORMSIM = "Stormsim", COST = "Cost";
     public static final String COORDINATES = "Coordinates", VELOCITIES = "Velocities", IDS = "ParticleIDs",
             MASSES = "Masses";
     public static final String UNIT_SYSTEM = "N-body units: G = 1; lengths, masses and velocities in the units of"
@@ -109,6 +113,7 @@ public final class Hdf5Snapshot {
                     type1.putDataset(VELOCITIES, vectors(b.vx, b.vy, b.vz, b.n));
                     type1.putDataset(IDS, b.id);
                     type1.putDataset(MASSES, b.mass);
+                    hdf.putGroup(STORMSIM).putDataset(COST, b.cost);
                 }
             } catch (HdfException e) {
                 throw new IOException("HDF5 snapshot " + file + " cannot be written: " + e.getMessage(), e);
@@ -287,7 +292,13 @@ public final class Hdf5Snapshot {
                         : HEADER + "/MassTable[1]", "mass " + b.mass[i] + ", must be finite and > 0");
             }
         }
-        Arrays.fill(b.cost, 1);
+        Node cost = hdf.getChild(STORMSIM) instanceof Group g ? g.getChild(COST) : null;
+        if (cost instanceof Dataset d && Arrays.equals(d.getDimensions(), new int[] {n})
+                && d.getDataFlat() instanceof long[] costs) {
+            System.arraycopy(costs, 0, b.cost, 0, n);
+        } else {
+            Arrays.fill(b.cost, 1);
+        }
         return b;
     }
 
