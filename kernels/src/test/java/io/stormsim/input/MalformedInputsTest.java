@@ -614,20 +614,24 @@ class MalformedInputsTest {
                     missing.toString(), "HDF5 file cannot be read: there is no such file");
         }
 
+        /** The first half of 30 bodies, written as a snapshot that says it has {@code files} files and 30 bodies. */
+        private Path halfOfThirty(String name, int files) throws IOException {
+            Bodies b = PlummerSphere.generate(30, 2);
+            Path f = dir.resolve(name);
+            Hdf5Snapshot.write(f, b.stripe(0, 2), 0, b.n, files);
+            return f;
+        }
+
         @Test
         void aSnapshotFileRenamedSoItsSiblingsCannotBeFound() throws IOException {
-            Bodies b = PlummerSphere.generate(30, 2);
-            Path f = dir.resolve("part.hdf5");
-            Hdf5Snapshot.write(f, b.stripe(0, 2), 0, b.n, 2);
+            Path f = halfOfThirty("part.hdf5", 2);
             rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumFilesPerSnapshot = 2,"
                     + " but the name is not BASE.i.hdf5");
         }
 
         @Test
         void filesThatHoldFewerBodiesThanTheTotal() throws IOException {
-            Bodies b = PlummerSphere.generate(30, 2);
-            Path f = dir.resolve("short.hdf5");
-            Hdf5Snapshot.write(f, b.stripe(0, 2), 0, b.n, 1);
+            Path f = halfOfThirty("short.hdf5", 1);
             rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_Total[1] = 30,"
                     + " but the 1 file(s) of the snapshot hold 15 type-1 particles");
         }
