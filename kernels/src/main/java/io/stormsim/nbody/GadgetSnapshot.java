@@ -3,7 +3,6 @@ package io.stormsim.nbody;
 import io.stormsim.input.InputFile;
 import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,9 +17,7 @@ import java.nio.file.Path;
  * fit, then 64-bit (GADGET's LONGIDS). A snapshot written by P partitions is P files
  * {@code snapshot_NNN.p}, each header giving its own count, the total and the number of files, as GADGET
  * writes them itself.
- *
- * <p>Why not HDF5: the GADGET layout in HDF5 needs the native HDF5 library, which Maven Central does
- * not ship for Java in a usable form; format 1 needs nothing and every GADGET reader reads it.
+ * The exact alternative is {@link Hdf5Snapshot} ({@code snapshot.format = hdf5}).
  */
 public final class GadgetSnapshot {
     public static final int HEADER_BYTES = 256;
@@ -75,20 +72,6 @@ public final class GadgetSnapshot {
     }
 
     /** The file name of part {@code fileIndex} of snapshot {@code number}. */
-    /** Deletes snapshots numbered {@code upToNumber} and below, newest first, until one is already gone. */
-    public static void prune(Path dir, long upToNumber) throws IOException {
-        for (long number = upToNumber; number >= 0; number--) {
-            boolean any = false;
-            for (int p = 0; Files.exists(dir.resolve(fileName(number, p))); p++) {
-                Files.delete(dir.resolve(fileName(number, p)));
-                any = true;
-            }
-            if (!any) {
-                return;
-            }
-        }
-    }
-
     public static String fileName(long number, int fileIndex) {
         return String.format("snapshot_%03d.%d", number, fileIndex);
     }

@@ -31,12 +31,26 @@ public final class AtomicFiles {
         void writeTo(BufferedWriter out) throws IOException;
     }
 
+    /** Writes a file through a library that opens the path it is given itself (a temporary file beside the target). */
+    @FunctionalInterface
+    public interface ToPath {
+        void writeTo(Path tmp) throws IOException;
+    }
+
     public static void write(Path file, Bytes content) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
+        writeVia(file, tmp -> {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 content.writeTo(out);
             }
+        });
+    }
+
+    public static void writeVia(Path file, ToPath content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            // a library may open without truncating: what a crashed earlier write left must not become a tail
+            Files.deleteIfExists(tmp);
+            content.writeTo(tmp);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             try {

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jhdf.HdfFile;
+import io.jhdf.WritableHdfFile;
+import io.jhdf.api.DatasetCreationOptions;
+import io.jhdf.api.WritableGroup;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Signals;
@@ -15,6 +19,7 @@ import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesBinary;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.GadgetSnapshot;
+import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.run.CheckpointStore;
 import io.stormsim.run.DirectoryCheckpointStore;
@@ -23,6 +28,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -33,7 +39,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -409,6 +417,223 @@ class MalformedInputsTest {
             Path d = Files.createDirectory(dir.resolve("snapshot_000.0"));
             rejected(IOException.class, () -> GadgetSnapshot.read(d), "snapshot file " + d + " is a directory, "
                     + EXPECTED);
+        }
+    }
+
+    /** HDF5 bodies files in the GADGET-4 layout (stormsim's own snapshots, or initial conditions from elsewhere). */
+    @Nested
+    class Hdf5BodiesFile {
+        private static final Class<Hdf5Snapshot.MalformedHdf5Exception> MALFORMED =
+                Hdf5Snapshot.MalformedHdf5Exception.class;
+        private static final String EXPECTED = "an HDF5 file in the GADGET-4 layout";
+        private static final int N = 10;
+
+        /** A file in the layout, as other tools write one: {@code put} adds or replaces datasets of PartType1. */
+        private Path custom(String name, long[] thisFile, double[] massTable, Map<String, Object> put) {
+            Path f = dir.resolve(name);
+            Bodies b = PlummerSphere.generate(N, 3);
+            Map<String, Object> datasets = new HashMap<>(Map.of("Coordinates", rows(b.x, b.y, b.z),
+                    "Velocities", rows(b.vx, b.vy, b.vz), "ParticleIDs", b.id, "Masses", b.mass));
+            datasets.putAll(put);
+            datasets.values().removeIf(v -> v == NONE);
+            try (WritableHdfFile hdf = HdfFile.write(f)) {
+                WritableGroup header = hdf.putGroup("Header");
+                header.putAttribute("NumPart_ThisFile", thisFile);
+                header.putAttribute("NumPart_Total", thisFile);
+                header.putAttribute("MassTable", massTable);
+                header.putAttribute("NumFilesPerSnapshot", 1);
+                WritableGroup type1 = hdf.putGroup("PartType1");
+                for (Map.Entry<String, Object> d : datasets.entrySet()) {
+                    if (d.getValue() instanceof BigInteger[] unsigned) {
+                        type1.putDataset(d.getKey(), Arrays.stream(unsigned).mapToLong(BigInteger::longValue)
+                                .toArray(), DatasetCreationOptions.builder().unsigned().build());
+                    } else {
+                        type1.putDataset(d.getKey(), d.getValue());
+                    }
+                }
+                // written after Header, so that jHDF's version string does not land on it (see Hdf5Snapshot)
+                hdf.putGroup(Hdf5Snapshot.STORMSIM).putDataset(Hdf5Snapshot.COST, new long[N]);
+            }
+            return f;
+        }
+
+        private static final Object NONE = new Object();
+
+        private static double[][] rows(double[] x, double[] y, double[] z) {
+            double[][] r = new double[x.length][];
+            for (int i = 0; i < x.length; i++) {
+                r[i] = new double[] {x[i], y[i], z[i]};
+            }
+            return r;
+        }
+
+        private Path custom(String name, Map<String, Object> put) {
+            return custom(name, new long[] {0, N, 0, 0, 0, 0}, new double[6], put);
+        }
+
+        @Test
+        void initialConditionsInSinglePrecisionWithUnsignedIdsAndOneMassForAll() throws IOException {
+            float[][] pos = new float[N][3];
+            pos[4][2] = 0.1f;
+            BigInteger[] ids = new BigInteger[N];
+            for (int i = 0; i < N; i++) {
+                ids[i] = BigInteger.valueOf(100 + i);
+            }
+            Path f = custom("ic.hdf5", new long[] {0, N, 0, 0, 0, 0}, new double[] {0, 0.25, 0, 0, 0, 0},
+                    Map.of("Coordinates", pos, "ParticleIDs", ids, "Masses", NONE));
+            Bodies b = Hdf5Snapshot.read(f);
+            assertEquals((double) 0.1f, b.z[4]);
+            assertEquals(109, b.id[9]);
+            assertEquals(0.25, b.mass[5]);
+        }
+
+        @Test
+        void randomBytes() throws IOException {
+            Path f = MalformedInputsTest.this.randomBytes("random.hdf5", 4096, 20);
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": not readable as " + EXPECTED);
+        }
+
+        @Test
+        void truncatedInsideTheDatasets() throws IOException {
+            Path f = dir.resolve("cut.hdf5");
+            Bodies b = PlummerSphere.generate(1000, 8);
+            Hdf5Snapshot.write(f, b, 0, b.n, 1);
+            truncated(f, Files.size(f) / 2);
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": not readable as " + EXPECTED);
+        }
+
+        @Test
+        void empty() throws IOException {
+            Path f = Files.createFile(dir.resolve("empty.hdf5"));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": the file is empty, expected "
+                    + EXPECTED);
+        }
+
+        @Test
+        void oneHundredMBOfZeros() throws IOException {
+            Path f = sized("zeros.hdf5", new byte[0], HUNDRED_MB);
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": not readable as " + EXPECTED);
+        }
+
+        @Test
+        void aDirectory() throws IOException {
+            Path d = Files.createDirectory(dir.resolve("ic.hdf5"));
+            rejected(IOException.class, () -> Hdf5Snapshot.read(d), "HDF5 file " + d + " is a directory, expected "
+                    + EXPECTED);
+        }
+
+        @Test
+        void noHeader() throws IOException {
+            Path f = dir.resolve("no-header.hdf5");
+            try (WritableHdfFile hdf = HdfFile.write(f)) {
+                hdf.putGroup("PartType1").putDataset("Masses", new double[] {1});
+            }
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": there is no Header group");
+        }
+
+        @Test
+        void gasParticlesWouldBeLost() throws IOException {
+            Path f = custom("gas.hdf5", new long[] {5, N, 0, 0, 0, 0}, new double[6], Map.of());
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_ThisFile[0] = 5:"
+                    + " only type-1 particles");
+        }
+
+        @Test
+        void aCountTheFileCannotHold() throws IOException {
+            Path f = custom("count.hdf5", new long[] {0, 1L << 40, 0, 0, 0, 0}, new double[6], Map.of());
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_ThisFile[1] = "
+                    + (1L << 40) + " is not a count this " + Files.size(f) + "-byte file can hold");
+        }
+
+        @Test
+        void coordinatesOfTwoColumns() throws IOException {
+            Path f = custom("flat.hdf5", Map.of("Coordinates", new double[N][2]));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1/Coordinates: shape"
+                    + " [10, 2], expected [10, 3] (NumPart_ThisFile[1] = 10)");
+        }
+
+        @Test
+        void noVelocities() throws IOException {
+            Path f = custom("still.hdf5", Map.of("Velocities", NONE));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1/Velocities: missing");
+        }
+
+        @Test
+        void aVelocityThatIsNotFinite() throws IOException {
+            double[][] v = new double[N][3];
+            v[3][1] = Double.NaN;
+            Path f = custom("nan.hdf5", Map.of("Velocities", v));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1/Velocities[3, 1]: NaN:"
+                    + " values must be finite");
+        }
+
+        @Test
+        void aMassThatIsNotPositive() throws IOException {
+            double[] m = new double[N];
+            Arrays.fill(m, 0.1);
+            m[4] = 0;
+            Path f = custom("massless.hdf5", Map.of("Masses", m));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1/Masses[4]: mass 0.0,"
+                    + " must be finite and > 0");
+        }
+
+        @Test
+        void noMassesAndNoMassTable() throws IOException {
+            Path f = custom("weightless.hdf5", Map.of("Masses", NONE));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header/MassTable[1]: mass 0.0,"
+                    + " must be finite and > 0");
+        }
+
+        @Test
+        void idsThatAreNotIntegers() throws IOException {
+            Path f = custom("float-ids.hdf5", Map.of("ParticleIDs", new double[N]));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1/ParticleIDs: holds"
+                    + " double values, expected 32- or 64-bit integers");
+        }
+
+        @Test
+        void anIdUsedTwice() throws IOException {
+            long[] ids = new long[N];
+            for (int i = 0; i < N; i++) {
+                ids[i] = i;
+            }
+            ids[7] = 2;
+            Path f = custom("twice.hdf5", Map.of("ParticleIDs", ids));
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": id 2 is used twice:"
+                    + " /PartType1/ParticleIDs[2] and /PartType1/ParticleIDs[7]");
+        }
+
+        @Test
+        void aSnapshotWithAFileMissing() throws IOException {
+            Bodies b = PlummerSphere.generate(30, 2);
+            for (int p = 0; p < 3; p += 2) {
+                Hdf5Snapshot.write(dir.resolve(Hdf5Snapshot.fileName(4, p)), b.stripe(p, 3), 0, b.n, 3);
+            }
+            Path missing = dir.resolve(Hdf5Snapshot.fileName(4, 1));
+            rejected(IOException.class, () -> Hdf5Snapshot.read(dir.resolve(Hdf5Snapshot.fileName(4, 2))),
+                    missing.toString(), "HDF5 file cannot be read: there is no such file");
+        }
+
+        /** The first half of 30 bodies, written as a snapshot that says it has {@code files} files and 30 bodies. */
+        private Path halfOfThirty(String name, int files) throws IOException {
+            Bodies b = PlummerSphere.generate(30, 2);
+            Path f = dir.resolve(name);
+            Hdf5Snapshot.write(f, b.stripe(0, 2), 0, b.n, files);
+            return f;
+        }
+
+        @Test
+        void aSnapshotFileRenamedSoItsSiblingsCannotBeFound() throws IOException {
+            Path f = halfOfThirty("part.hdf5", 2);
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumFilesPerSnapshot = 2,"
+                    + " but the name is not BASE.i.hdf5");
+        }
+
+        @Test
+        void filesThatHoldFewerBodiesThanTheTotal() throws IOException {
+            Path f = halfOfThirty("short.hdf5", 1);
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_Total[1] = 30,"
+                    + " but the 1 file(s) of the snapshot hold 15 type-1 particles");
         }
     }
 

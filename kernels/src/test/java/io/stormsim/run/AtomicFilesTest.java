@@ -37,6 +37,25 @@ class AtomicFilesTest {
         assertEquals(List.of(file), Files.list(dir).toList());
     }
 
+    /** A library that opens the path itself without truncating (jHDF) must not find what a crashed write left. */
+    @Test
+    void aWriterGivenThePathFindsNoStaleTemporaryFile() throws IOException {
+        Path file = dir.resolve("snapshot.hdf5");
+        Files.writeString(file.resolveSibling("snapshot.hdf5.tmp"), "left by a crash");
+        AtomicFiles.writeVia(file, tmp -> {
+            assertEquals(false, Files.exists(tmp));
+            Files.writeString(tmp, "new");
+        });
+        assertEquals("new", Files.readString(file));
+        assertEquals(List.of(file), Files.list(dir).toList());
+        assertThrows(IllegalStateException.class, () -> AtomicFiles.writeVia(file, tmp -> {
+            Files.writeString(tmp, "part");
+            throw new IllegalStateException("library failed");
+        }));
+        assertEquals("new", Files.readString(file));
+        assertEquals(List.of(file), Files.list(dir).toList());
+    }
+
     @Test
     void runOutputAppendsRowsAndWritesTheDoneAndHaltedFiles() throws IOException {
         RunOutput out = new RunOutput(dir.resolve("run")).create();

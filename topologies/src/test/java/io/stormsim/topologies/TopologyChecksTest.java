@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Hdf5Snapshot;
+import io.stormsim.nbody.PlummerSphere;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +54,8 @@ class TopologyChecksTest extends ConfigChecks {
         "stream.sample.every|-1|stormsim.stream.sample.every = -1 is not allowed: must be an integer >= 0 (0: no samples)",
         "stream.sample.size|0|stormsim.stream.sample.size = 0 is not allowed: must be an integer in 1..10000000",
         "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
+        "snapshot.format|hdf|stormsim.snapshot.format = 'hdf' is not allowed: must be gadget2 or hdf5",
+        "snapshot.format|HDF5|stormsim.snapshot.format = 'HDF5' is not allowed: must be gadget2 or hdf5",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
@@ -176,6 +181,19 @@ class TopologyChecksTest extends ConfigChecks {
         m.put("bodies.file", bodies.toString());
         String error = rejection(m);
         assertTrue(error.contains("line 3") && error.contains("x is NaN"), error);
+    }
+
+    @Test
+    void malformedHdf5BodiesFileIsNamedWithTheValueAndWhere() throws Exception {
+        Path bodies = tmp.resolve("ic.hdf5");
+        Bodies b = PlummerSphere.generate(5, 1);
+        b.x[1] = Double.NaN;
+        Hdf5Snapshot.write(bodies, b, 0, b.n, 1);
+        Map<String, String> m = valid();
+        m.put("bodies.file", bodies.toString());
+        String error = rejection(m);
+        assertTrue(error.contains("stormsim.nbody.bodies.file") && error.contains("HDF5 file " + bodies
+                + ", /PartType1/Coordinates[1, 0]: NaN: values must be finite"), error);
     }
 
     @Test

@@ -6,8 +6,11 @@ import static io.stormsim.run.ConfigValues.stringValue;
 
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
+import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.SnapshotFormat;
+import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.StreamConfig;
 import java.io.IOException;
@@ -23,7 +26,8 @@ import java.util.Map;
  * ({@link StreamConfig}). The launcher checks them before submitting; every bolt reads them the same
  * way. Messages name the key, the value and what is allowed.
  */
-public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params, int n, long seed, String bodiesFile) {
+public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params, int n, long seed, String bodiesFile,
+                          SnapshotFormat snapshotFormat) {
     public static final String N = "stormsim.nbody.n";
     public static final String DT = "stormsim.nbody.dt";
     public static final String THETA = "stormsim.nbody.theta";
@@ -32,12 +36,14 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     public static final String BODIES_FILE = "stormsim.nbody.bodies.file";
     public static final String LEAF_CAPACITY = "stormsim.nbody.leaf.capacity";
     public static final String GROUP_SIZE = "stormsim.nbody.group.size";
+    /** Beside {@link RunConfig#SNAPSHOT_EVERY}; only Barnes-Hut writes snapshots. */
+    public static final String SNAPSHOT_FORMAT = "stormsim.snapshot.format";
     public static final List<String> KEYS;
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(StreamConfig.KEYS);
-        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE));
+        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, SNAPSHOT_FORMAT));
         KEYS = List.copyOf(keys);
     }
 
@@ -56,20 +62,26 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
         Parameters params = new Parameters(run.steps(), dt, theta, epsilon, leafCapacity, groupSize,
                 Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION);
-        return new NbodyConfig(run, stream, params, n, seed, file);
+        String formatName = conf.getOrDefault(SNAPSHOT_FORMAT, SnapshotFormat.GADGET2.key()).toString().trim();
+        SnapshotFormat format = SnapshotFormat.of(formatName);
+        if (format == null) {
+            throw ConfigValues.notAllowed(SNAPSHOT_FORMAT, "'" + formatName + "'", "gadget2 or hdf5");
+        }
+        return new NbodyConfig(run, stream, params, n, seed, file, format);
     }
 
     public Path outputDir() {
         return run.outputDir();
     }
 
-    /** The initial bodies: read from the bodies file if one is set, else a Plummer sphere of n bodies. */
+    /** The initial bodies: read from the bodies file (HDF5 or CSV) if one is set, else a Plummer sphere of n bodies. */
     public Bodies initialBodies() {
         if (bodiesFile.isEmpty()) {
             return PlummerSphere.generate(n, seed);
         }
         try {
-            return BodiesCsv.read(Path.of(bodiesFile));
+            Path file = Path.of(bodiesFile);
+            return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.read(file) : BodiesCsv.read(file);
         } catch (IOException e) {
             throw new UncheckedIOException(BODIES_FILE + ": " + e.getMessage(), e);
         }

@@ -4,8 +4,8 @@ import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
-import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Leapfrog;
+import io.stormsim.nbody.SnapshotFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,17 +58,18 @@ public class UpdateBolt extends NbodyBolt {
     }
 
     /**
-     * This partition's file of the snapshot of round r (GADGET-2 format), at the synchronised time r*dt.
+     * This partition's file of the snapshot of round r (in {@code snapshot.format}), at the synchronised time r*dt.
      * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files.
      */
     private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
         Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
         Files.createDirectories(dir);
         long number = config.run().snapshotNumber(round);
-        GadgetSnapshot.write(dir.resolve(GadgetSnapshot.fileName(number, partition)), bodies, round * config.params().dt(),
-                totalBodies, partitions);
+        SnapshotFormat format = config.snapshotFormat();
+        format.write(dir.resolve(format.fileName(number, partition)), bodies, round * config.params().dt(), totalBodies,
+                partitions);
         if (partition == 0) {
-            GadgetSnapshot.prune(dir, number - config.run().snapshotKeep());
+            format.prune(dir, number - config.run().snapshotKeep());
         }
     }
 }

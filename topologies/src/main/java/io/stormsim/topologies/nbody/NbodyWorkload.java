@@ -4,6 +4,7 @@ import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.NbodyConfig;
 import io.stormsim.bolts.wire.NbodyKryo;
 import io.stormsim.bolts.wire.StreamKryo;
+import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
@@ -56,13 +57,17 @@ public final class NbodyWorkload implements Workload {
         return workers == 1 ? n * BYTES_PER_BODY : n * BYTES_PER_BODY / workers + n * FINAL_BYTES_PER_BODY;
     }
 
-    /** n, or for a bodies file a low count from its size (a row is at least ~100 characters as stormsim writes it). */
+    /**
+     * n, or for a bodies file the count an HDF5 header gives (all the files of the snapshot), or for a CSV a low
+     * count from its size (a row is at least ~100 characters as stormsim writes it).
+     */
     private static long bodies(NbodyConfig nbody) {
         if (nbody.bodiesFile().isEmpty()) {
             return nbody.n();
         }
+        Path file = Path.of(nbody.bodiesFile());
         try {
-            return Files.size(Path.of(nbody.bodiesFile())) / CSV_BYTES_PER_BODY;
+            return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.totalBodies(file) : Files.size(file) / CSV_BYTES_PER_BODY;
         } catch (IOException e) {
             return 0;
         }
