@@ -55,100 +55,100 @@ final class NimbusCommands {
         }
     }
 
-    @Command(name = "status", description = "What the Storm UI shows of a running topology, read from Nimbus: per"
-            + " spout and bolt, acked, failed, latencies, capacity.")
-    static final class Status implements Callable<Integer> {
+    /** status, kill and rebalance: one topology, by name, on a Nimbus. */
+    private abstract static class OnTopology implements Callable<Integer> {
         @Parameters(paramLabel = "NAME", description = "the topology's name (stormsim list shows them)")
-        private String name;
-
-        @Option(names = "--watch", paramLabel = "SECONDS", converter = AtLeast.One.class,
-                description = "print it again every SECONDS until Ctrl-C or the topology ends")
-        private int watch;
+        String name;
 
         @Mixin
         private NimbusOptions nimbus;
 
         @Override
         public Integer call() throws Exception {
+            checkOptions();
             NimbusAddress address = nimbus.address();
-            String clear = System.console() != null && watch > 0 ? "\033[H\033[2J" : "";
             try (NimbusClient client = address.connect()) {
                 Nimbus.Iface iface = client.getClient();
                 try {
-                    System.out.print(clear + table(iface, name));
+                    on(iface, address);
                 } catch (NotAliveException e) {
-                    throw notRunning(iface, name, address);
-                }
-                while (watch > 0) {
-                    System.out.printf("(every %d s, from Nimbus %s; Ctrl-C to stop)%n%n", watch, address);
-                    System.out.flush();
-                    Thread.sleep(watch * 1000L);
-                    try {
-                        System.out.print(clear + table(iface, name));
-                    } catch (NotAliveException e) {
-                        System.out.println(name + " is no longer running on Nimbus " + address);
-                        break;
-                    }
+                    List<String> names = iface.getTopologySummaries().stream().map(TopologySummary::get_name).toList();
+                    throw new ConfigException("no topology named " + name + " on Nimbus " + address + "; running: "
+                            + (names.isEmpty() ? "none" : String.join(", ", names)));
                 }
             }
             return 0;
         }
+
+        /** Fails with a usage error if the options do not fit together, before Nimbus is asked. */
+        void checkOptions() {
+        }
+
+        /** @throws NotAliveException if Nimbus has no topology of that name */
+        abstract void on(Nimbus.Iface nimbus, NimbusAddress address) throws Exception;
     }
 
-    private static String table(Nimbus.Iface nimbus, String name) throws Exception {
-        TopologyInfo info = nimbus.getTopologyInfoByName(name);
-        return TopologyStatusTable.render(nimbus.getTopologyPageInfo(info.get_id(), TopologyStatusTable.WINDOW, false),
-                info, nimbus.getUserTopology(info.get_id()));
+    @Command(name = "status", description = "What the Storm UI shows of a running topology, read from Nimbus: per"
+            + " spout and bolt, acked, failed, latencies, capacity.")
+    static final class Status extends OnTopology {
+        @Option(names = "--watch", paramLabel = "SECONDS", converter = AtLeast.One.class,
+                description = "print it again every SECONDS until Ctrl-C or the topology ends")
+        private int watch;
+
+        @Override
+        void on(Nimbus.Iface nimbus, NimbusAddress address) throws Exception {
+            String clear = System.console() != null && watch > 0 ? "\033[H\033[2J" : "";
+            System.out.print(clear + table(nimbus, name));
+            while (watch > 0) {
+                System.out.printf("(every %d s, from Nimbus %s; Ctrl-C to stop)%n%n", watch, address);
+                System.out.flush();
+                Thread.sleep(watch * 1000L);
+                try {
+                    System.out.print(clear + table(nimbus, name));
+                } catch (NotAliveException e) {
+                    System.out.println(name + " is no longer running on Nimbus " + address);
+                    break;
+                }
+            }
+        }
+
+        private static String table(Nimbus.Iface nimbus, String name) throws Exception {
+            TopologyInfo info = nimbus.getTopologyInfoByName(name);
+            return TopologyStatusTable.render(nimbus.getTopologyPageInfo(info.get_id(), TopologyStatusTable.WINDOW, false),
+                    info, nimbus.getUserTopology(info.get_id()));
+        }
     }
 
     @Command(name = "kill", description = "Kills a topology and waits until Nimbus no longer lists it.")
-    static final class Kill implements Callable<Integer> {
-        @Parameters(paramLabel = "NAME", description = "the topology's name (stormsim list shows them)")
-        private String name;
-
+    static final class Kill extends OnTopology {
         @Option(names = "--wait", paramLabel = "SECONDS", converter = AtLeast.Zero.class,
                 description = "deactivate it for SECONDS first (default: 0)")
         private int wait;
 
-        @Mixin
-        private NimbusOptions nimbus;
-
         @Override
-        public Integer call() throws Exception {
-            NimbusAddress address = nimbus.address();
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface iface = client.getClient();
-                KillOptions options = new KillOptions();
-                options.set_wait_secs(wait);
-                long start = System.nanoTime();
-                try {
-                    iface.killTopologyWithOpts(name, options);
-                } catch (NotAliveException e) {
-                    throw notRunning(iface, name, address);
+        void on(Nimbus.Iface nimbus, NimbusAddress address) throws Exception {
+            KillOptions options = new KillOptions();
+            options.set_wait_secs(wait);
+            long start = System.nanoTime();
+            nimbus.killTopologyWithOpts(name, options);
+            System.out.println("killing " + name + (wait > 0 ? " (deactivated for " + wait + " s first)" : "") + " ...");
+            long deadline = start + (wait + KILL_WAIT_EXTRA_SECS) * 1_000_000_000L;
+            while (nimbus.getTopologySummaries().stream().anyMatch(t -> t.get_name().equals(name))) {
+                if (System.nanoTime() > deadline) {
+                    throw new ConfigException(name + " is still listed " + (wait + KILL_WAIT_EXTRA_SECS)
+                            + " s after the kill: see the Nimbus log");
                 }
-                System.out.println("killing " + name + (wait > 0 ? " (deactivated for " + wait + " s first)" : "") + " ...");
-                long deadline = start + (wait + KILL_WAIT_EXTRA_SECS) * 1_000_000_000L;
-                while (iface.getTopologySummaries().stream().anyMatch(t -> t.get_name().equals(name))) {
-                    if (System.nanoTime() > deadline) {
-                        throw new ConfigException(name + " is still listed " + (wait + KILL_WAIT_EXTRA_SECS)
-                                + " s after the kill: see the Nimbus log");
-                    }
-                    Thread.sleep(250);
-                }
-                System.out.printf("killed %s: gone after %.1f s%n", name, (System.nanoTime() - start) / 1e9);
+                Thread.sleep(250);
             }
-            return 0;
+            System.out.printf("killed %s: gone after %.1f s%n", name, (System.nanoTime() - start) / 1e9);
         }
     }
 
     @Command(name = "rebalance", description = {"Moves a running topology to other workers or executor counts: its"
             + " workers restart, and a simulation goes on from its last checkpoint."})
-    static final class Rebalance implements Callable<Integer> {
+    static final class Rebalance extends OnTopology {
         @Spec
         private CommandSpec spec;
-
-        @Parameters(paramLabel = "NAME", description = "the topology's name (stormsim list shows them)")
-        private String name;
 
         @Option(names = "--workers", paramLabel = "W", converter = AtLeast.One.class, description = "W workers")
         private Integer workers;
@@ -161,37 +161,23 @@ final class NimbusCommands {
                 description = "deactivate it for SECONDS first (default: 0)")
         private int wait;
 
-        @Mixin
-        private NimbusOptions nimbus;
-
         @Override
-        public Integer call() throws Exception {
+        void checkOptions() {
             executors.forEach((component, n) -> {
                 if (n < 1) {
                     throw new ParameterException(spec.commandLine(), "--executors " + component + "=" + n
                             + " is not allowed: the count must be an integer >= 1");
                 }
             });
-            NimbusAddress address = nimbus.address();
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface iface = client.getClient();
-                try {
-                    iface.rebalance(name, TopologyRebalance.check(iface, name, workers, executors, wait));
-                } catch (NotAliveException e) {
-                    throw notRunning(iface, name, address);
-                }
-            }
+        }
+
+        @Override
+        void on(Nimbus.Iface nimbus, NimbusAddress address) throws Exception {
+            nimbus.rebalance(name, TopologyRebalance.check(nimbus, name, workers, executors, wait));
             System.out.println("rebalancing " + name + (workers != null ? " to " + workers + " workers" : "")
                     + (executors.isEmpty() ? "" : " with executors " + executors) + " in " + wait + " s (deactivated until"
                     + " then). The workers restart; a simulation goes on from its last checkpoint, or replays a round lost"
                     + " meanwhile after its message timeout. Follow it with: stormsim status " + name + " --watch 10");
-            return 0;
         }
-    }
-
-    private static ConfigException notRunning(Nimbus.Iface nimbus, String name, NimbusAddress address) throws Exception {
-        List<String> names = nimbus.getTopologySummaries().stream().map(TopologySummary::get_name).toList();
-        return new ConfigException("no topology named " + name + " on Nimbus " + address + "; running: "
-                + (names.isEmpty() ? "none" : String.join(", ", names)));
     }
 }

@@ -22,6 +22,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The command line, parsed by picocli. {@code check} only validates a topology; {@code run} validates it, then
@@ -76,6 +77,15 @@ public final class Stormsim {
             root.addSubcommand(command);
         }
         root.addSubcommand(new Completion());
+        // picocli's own prints either its suggestions or the usage; both, so that a mistyped command or option
+        // is followed by what is allowed
+        root.setParameterExceptionHandler((e, args) -> {
+            CommandLine failed = e.getCommandLine();
+            failed.getErr().println(e.getMessage());
+            UnmatchedArgumentException.printSuggestions(e, failed.getErr());
+            failed.usage(failed.getErr());
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
         // picocli asks the root's handler only: it hands each extension's exceptions on to the extension's own
         return root.setExecutionExceptionHandler((e, failed, parsed) -> {
             CommandLine top = failed;
