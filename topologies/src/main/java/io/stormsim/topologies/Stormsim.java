@@ -119,9 +119,16 @@ public final class Stormsim {
         abstract void use(TopologyFile topology) throws Exception;
     }
 
-    @Command(name = "check", description = "Checks a topology and every value it is given, as run and submit do first;"
-            + " runs nothing.")
-    static final class Check extends TopologyCommand {
+    /** check and run: the same command line, so that check tells whether run would start. */
+    private abstract static class LocalCommand extends TopologyCommand {
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600", converter = AtLeast.Zero.class,
+                description = "run: fail if the run has not ended after SECONDS (default: ${DEFAULT-VALUE})")
+        int timeoutSeconds;
+    }
+
+    @Command(name = "check", description = {"Checks a topology and every value it is given, as run and submit do first;"
+            + " runs nothing.", "Takes run's options: check then run with the same ones."})
+    static final class Check extends LocalCommand {
         @Override
         void use(TopologyFile topology) throws ConfigException {
             HeapCheck.local(topology);
@@ -131,11 +138,7 @@ public final class Stormsim {
 
     @Command(name = "run", description = "Checks a topology, runs it on an embedded LocalCluster and prints where the"
             + " results are.")
-    static final class Run extends TopologyCommand {
-        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600", converter = AtLeast.Zero.class,
-                description = "fail if the run has not ended after SECONDS (default: ${DEFAULT-VALUE})")
-        private int timeoutSeconds;
-
+    static final class Run extends LocalCommand {
         @Override
         void use(TopologyFile topology) throws Exception {
             HeapCheck.local(topology);

@@ -110,7 +110,8 @@ class StormsimCommandLineTest {
 
     @Test
     void checkTakesTheValuesAsGivenAndSaysOk() {
-        Outcome o = stormsim("check", YAML, "--set", " theta = 0.4 ", "--set=steps=3", "--resume", "--env-filter");
+        Outcome o = stormsim("check", YAML, "--set", " theta = 0.4 ", "--set=steps=3", "--resume", "--env-filter",
+                "--timeout", "60");
         assertEquals(new Outcome(0, YAML + ": ok\n", ""), o);
     }
 
