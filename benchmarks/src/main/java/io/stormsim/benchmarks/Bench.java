@@ -2,19 +2,18 @@ package io.stormsim.benchmarks;
 
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.Stormsim;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
  * The one command line of every benchmark, {@code scripts/stormsim bench NAME [options]}: each benchmark is
  * a subcommand with typed options and its own {@code --help}. Benchmarks that measure in JVMs of their own
- * start them through hidden subcommands of this same command ({@link ChildJvm}).
+ * start them through hidden subcommands of this same command ({@link ChildJvm}). A {@link Stormsim.Extension}
+ * (META-INF/services): {@code bench} is a command of stormsim's when this jar is on the class path.
  */
 @Command(name = "bench", sortOptions = false,
         description = {"Runs one benchmark and prints its table (Markdown, or aligned text for pingpong).",
@@ -26,23 +25,16 @@ import picocli.CommandLine.Spec;
                 ExchangeBench.class, Projection.class, Soak.class, CheckersBench.class, WaterBench.class, HeapBench.class, HeapBench.Run.class,
                 BarnesHutBench.Sequential.class, BarnesHutBench.Topology.class, DgemmBaseline.class,
                 PingPongBaseline.Echo.class, PingPongBaseline.Ping.class})
-public final class Bench implements Runnable {
+public final class Bench implements Runnable, Stormsim.Extension {
     /** The project directory: system property {@code stormsim.home} (scripts/stormsim sets it), or the working directory. */
     static final String HOME = "${sys:stormsim.home:-.}";
 
     @Spec
     private CommandSpec spec;
-    @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "this help, and exit")
-    private boolean help;
 
-    public static void main(String[] args) {
-        Locale.setDefault(Locale.ROOT);
-        // always exit: a LocalCluster leaves non-daemon threads behind after close
-        System.exit(commandLine().execute(args));
-    }
-
-    static CommandLine commandLine() {
-        return new CommandLine(new Bench()).setExecutionExceptionHandler((e, cl, parsed) -> {
+    @Override
+    public CommandLine commandLine() {
+        return new CommandLine(this).setExecutionExceptionHandler((e, cl, parsed) -> {
             if (e instanceof ConfigException || e instanceof LocalRun.RunFailedException
                     || e instanceof IllegalArgumentException || e instanceof BenchException) {
                 cl.getErr().println("bench " + cl.getCommandName() + ": " + e.getMessage());

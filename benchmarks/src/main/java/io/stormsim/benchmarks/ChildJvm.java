@@ -1,6 +1,7 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.benchmarks.Bench.BenchException;
+import io.stormsim.topologies.Stormsim;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,9 +22,11 @@ final class ChildJvm {
     private ChildJvm() {
     }
 
-    /** {@code bench ARGS...} in a new JVM. */
+    /** {@code stormsim bench ARGS...} in a new JVM. */
     static ProcessBuilder bench(List<String> jvmOptions, List<String> args) {
-        return main(jvmOptions, Bench.class.getName(), args);
+        List<String> bench = new ArrayList<>(List.of("bench"));
+        bench.addAll(args);
+        return main(jvmOptions, Stormsim.class.getName(), bench);
     }
 
     static ProcessBuilder main(List<String> jvmOptions, String mainClass, List<String> args) {
