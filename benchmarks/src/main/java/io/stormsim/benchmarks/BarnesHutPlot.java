@@ -36,7 +36,7 @@ final class BarnesHutPlot {
     static CategoryChart chart(int[] sizes, int[] partitions, double[] sequential, double[][] topology, String run) {
         CategoryChart chart = Charts.bars("Barnes-Hut step time, " + run, "", "time per step (s)");
         chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setDecimalPattern("0.000");
+        // the pattern of the axis and of the values on the bars
         chart.getStyler().setYAxisDecimalPattern("0.0##");
         List<String> categories = new ArrayList<>(List.of(SEQUENTIAL));
         for (int p : partitions) {

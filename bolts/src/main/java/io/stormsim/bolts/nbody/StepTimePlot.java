@@ -2,7 +2,9 @@ package io.stormsim.bolts.nbody;
 
 import io.stormsim.bolts.plot.Charts;
 import java.awt.Color;
+import io.stormsim.run.Median;
 import java.util.Arrays;
+import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
@@ -13,10 +15,15 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The plot of a Barnes-Hut run's wall time per step ({@code step-time.png}): each phase's time on its slowest
  * partition stacked in phase order, bounds at the bottom, and the whole step's wall time at the sink as a
  * line above them; the gap between the two is the time no phase was computing (messages, waiting).
- * Round 0, the first force evaluation before any step, is left out: its wall time includes the start.
+ * Round 0, the first force evaluation before any step, is left out: its wall time includes the start. Steps
+ * far longer than usual (the JIT's first minutes, checkpoints, a busy machine) would flatten the bands into
+ * the axis, so the y axis stops at {@value #AXIS_CUT} times the median step, and its title says so and gives
+ * the longest step.
  */
 final class StepTimePlot {
     static final String WHOLE_STEP = "whole step";
+    static final String Y_AXIS = "wall time per step (ms)";
+    static final int AXIS_CUT = 3;
     private static final Color[] PHASE_COLORS = {new Color(0x8c564b), new Color(0x9467bd), new Color(0x17becf),
         new Color(0x2ca02c), new Color(0xff7f0e), new Color(0x1f77b4), new Color(0xbcbd22)};
 
@@ -40,9 +47,16 @@ final class StepTimePlot {
             from++;
         }
         double[] steps = Arrays.copyOfRange(rounds, from, rounds.length);
-        XYChart chart = Charts.xy("Wall time per step by phase, " + run, "step", "wall time per step (ms)");
+        double[] stepMs = Arrays.copyOfRange(roundMs, from, roundMs.length);
+        XYChart chart = Charts.xy("Wall time per step by phase, " + run, "step", Y_AXIS);
         chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
         chart.getStyler().setYAxisMin(0.0);
+        double cut = AXIS_CUT * Median.of(stepMs), longest = Arrays.stream(stepMs).max().orElse(0);
+        if (longest > cut) {
+            chart.getStyler().setYAxisMax(cut);
+            chart.setYAxisTitle(String.format(Locale.ROOT, "%s, axis cut at %dx the median step (longest %.0f ms)",
+                    Y_AXIS, AXIS_CUT, longest));
+        }
         double[][] top = new double[phaseMs.length][];
         double[] sum = new double[steps.length];
         for (int p = 0; p < phaseMs.length; p++) {
@@ -60,7 +74,7 @@ final class StepTimePlot {
             s.setLineColor(color);
             s.setFillColor(color);
         }
-        XYSeries whole = chart.addSeries(WHOLE_STEP, steps, Arrays.copyOfRange(roundMs, from, roundMs.length));
+        XYSeries whole = chart.addSeries(WHOLE_STEP, steps, stepMs);
         whole.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line).setMarker(SeriesMarkers.NONE);
         whole.setLineColor(Color.BLACK);
         return chart;

@@ -2,6 +2,7 @@ package io.stormsim.bolts.nbody;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.bolts.plot.Charts;
@@ -29,7 +30,8 @@ class StepTimePlotTest {
         XYChart chart = StepTimePlot.chart(series.rounds(), series.phaseMillis(), series.roundMillis(), "a run");
         assertEquals("Wall time per step by phase, a run", chart.getTitle());
         assertEquals("step", chart.getXAxisTitle());
-        assertEquals("wall time per step (ms)", chart.getYAxisTitle());
+        assertEquals("wall time per step (ms)", chart.getYAxisTitle(), "no step 3x longer than the median: axis not cut");
+        assertNull(chart.getStyler().getYAxisMax());
         assertEquals(List.of("update", "force", "essential tree", "tree", "migrate", "decompose", "bounds",
                 StepTimePlot.WHOLE_STEP), Charts.drawnSeries(chart));
         for (String name : Charts.drawnSeries(chart)) {
@@ -57,6 +59,18 @@ class StepTimePlotTest {
         assertEquals(Charts.HEIGHT, image.getHeight());
         int force = chart.getSeriesMap().get("force").getFillColor().getRGB();
         assertTrue(pixels(image, force) > 1000, "the force band is drawn");
+    }
+
+    @Test
+    void aStepFarLongerThanUsualCutsTheAxisAndTheTitleSaysSo() {
+        double[] rounds = {0, 1, 2, 3, 4};
+        double[] roundMs = {500, 10, 400, 12, 11};
+        double[][] phaseMs = new double[Phase.values().length][rounds.length];
+        XYChart chart = StepTimePlot.chart(rounds, phaseMs, roundMs, "a run");
+        assertEquals(3 * 11.5, chart.getStyler().getYAxisMax(), 1e-12, "3x the median of steps 1..4");
+        assertEquals("wall time per step (ms), axis cut at 3x the median step (longest 400 ms)", chart.getYAxisTitle());
+        assertArrayEquals(new double[] {10, 400, 12, 11}, chart.getSeriesMap().get(StepTimePlot.WHOLE_STEP).getYData(),
+                "the data stay whole");
     }
 
     private static int pixels(BufferedImage image, int rgb) {
