@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * DiagnosticsLog}), the {@code stormsim.*} gauges and, when a publisher subscribes, the live stream's messages
  * ({@link DiagnosticsStream}, unanchored: rounds never wait for the stream); logs progress. After the last
  * round of a bounded run it writes {@code bodies-final.csv}, the plots {@code energy-error.png} and {@code
- * step-time.png} (also at every checkpoint, so a run without end has them) and, last, {@code summary.txt}, whose
- * presence says the run completed. Runs as one task.
+ * step-time.png} (also at checkpoints, at most once a minute, so a run without end has them) and, last, {@code
+ * summary.txt}, whose presence says the run completed. Runs as one task.
  */
 public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String DIAGNOSTICS_CSV = DiagnosticsLog.FILE;
@@ -35,13 +35,15 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String SUMMARY = RunOutput.SUMMARY;
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
+    /** Drawing both plots takes ~0.1 s, which the next round waits for: at checkpoints, once a minute at most. */
+    private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
     private static final int MAX_PLOT_POINTS = 4096;
 
     private transient RunOutput output;
     private transient DiagnosticsLog log;
     private transient long nextRound;
     private transient double initialEnergy;
-    private transient long startNanos, lastRoundNanos, lastLogNanos;
+    private transient long startNanos, lastRoundNanos, lastLogNanos, lastPlotNanos;
     private transient RoundSeries series;
     private transient volatile RoundFigures latest;
     private transient boolean publishing;
@@ -67,6 +69,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             context.registerGauge("stormsim." + g.name(), () -> latest == null ? 0.0 : g.value().applyAsDouble(latest));
         }
         startNanos = lastRoundNanos = System.nanoTime();
+        lastPlotNanos = startNanos - PLOTS_EVERY_NANOS;
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
     }
 
@@ -93,7 +96,8 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
                     DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream()));
         }
-        if (config.run().checkpointAt(round)) {
+        if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS) {
+            lastPlotNanos = now;
             writePlots(f.total().bodies, reports.size());
         }
         long last = config.run().lastRound();
