@@ -3,9 +3,11 @@ package io.stormsim.benchmarks;
 import io.stormsim.benchmarks.Bench.BenchException;
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.Phase;
+import io.stormsim.bolts.plot.Charts;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.storm.LocalCluster;
@@ -46,7 +49,7 @@ import picocli.CommandLine.Spec;
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 @Command(name = "barnes-hut", sortOptions = false,
-        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
+        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
                 + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
         footer = {"e.g. bench barnes-hut 60 100000 1,2 5      bench barnes-hut 3 2000 1"})
@@ -74,6 +77,8 @@ public final class BarnesHutBench implements Callable<Integer> {
     @Option(names = "--yaml", paramLabel = "FILE", defaultValue = Bench.HOME + "/flux-configs/barnes-hut.yaml",
             description = "the topology (default: ${DEFAULT-VALUE})")
     private Path yaml;
+    @Option(names = "--png", paramLabel = "FILE", description = "also a bar chart of the step times (medians over the repeats)")
+    private Path png;
 
     @Override
     public Integer call() throws Exception {
@@ -95,17 +100,24 @@ public final class BarnesHutBench implements Callable<Integer> {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        double[][] sequentialSeconds = new double[sizes.length][repeats];
+        double[][][] topologySeconds = new double[sizes.length][partitionCounts.length][repeats];
         for (int r = 1; r <= repeats; r++) {
-            for (int n : sizes) {
+            for (int i = 0; i < sizes.length; i++) {
+                int n = sizes[i];
                 Path sequentialDir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-sequential"));
                 double sequential = Double.parseDouble(inOwnJvm(sequentialDir, Sequential.NAME, "--n", n,
                         "--steps", steps, "--warmup", warmup));
-                for (int p : partitionCounts) {
+                sequentialSeconds[i][r - 1] = sequential;
+                for (int j = 0; j < partitionCounts.length; j++) {
+                    int p = partitionCounts[j];
                     Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-p" + p));
                     long heapBytes = Long.parseLong(inOwnJvm(dir, Topology.NAME, "--yaml", yaml, "--n", n,
                             "--partitions", p, "--steps", steps));
-                    double ratio = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes,
+                    double topology = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes,
                             warmup);
+                    topologySeconds[i][j][r - 1] = topology;
+                    double ratio = topology / sequential;
                     ratios.computeIfAbsent(String.format("| %,d | %d |", n, p), k -> new ArrayList<>()).add(ratio);
                 }
             }
@@ -117,7 +129,26 @@ public final class BarnesHutBench implements Callable<Integer> {
             ratios.forEach((key, values) -> System.out.printf("%s %.2f | %.2f | %.2f |%n", key, Stats.median(values),
                     Collections.min(values), Collections.max(values)));
         }
+        if (png != null) {
+            writePlot(sequentialSeconds, topologySeconds);
+        }
         return 0;
+    }
+
+    private void writePlot(double[][] sequentialSeconds, double[][][] topologySeconds) throws Exception {
+        double[] sequential = new double[sizes.length];
+        double[][] topology = new double[sizes.length][partitionCounts.length];
+        for (int i = 0; i < sizes.length; i++) {
+            sequential[i] = Median.of(sequentialSeconds[i]);
+            for (int j = 0; j < partitionCounts.length; j++) {
+                topology[i][j] = Median.of(topologySeconds[i][j]);
+            }
+        }
+        String run = String.format(Locale.ROOT, "LocalCluster, %d steps (median of steps %d..%d%s), theta %s; %s, %d cores",
+                steps, warmup, steps, repeats > 1 ? ", median of " + repeats + " runs" : "", THETA, Machine.cpuModel(),
+                Runtime.getRuntime().availableProcessors());
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        Charts.writePng(BarnesHutPlot.chart(sizes, partitionCounts, sequential, topology, run), png);
     }
 
     /**
@@ -196,7 +227,7 @@ public final class BarnesHutBench implements Callable<Integer> {
         }
     }
 
-    /** Prints one row of the table; returns the topology/sequential ratio. */
+    /** Prints one row of the table; returns the topology's seconds per step. */
     private static double printRow(int n, int partitions, double sequential, Path csv, long heapBytes, int warmup)
             throws Exception {
         List<String> rows = Files.readAllLines(csv);
@@ -228,6 +259,6 @@ public final class BarnesHutBench implements Callable<Integer> {
         }
         line.append(String.format(" %d | %.0f |", heapBytes >> 20, (double) heapBytes / n));
         System.out.println(line);
-        return topology / sequential;
+        return topology;
     }
 }

@@ -1,5 +1,6 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.bolts.plot.Charts;
 import io.stormsim.run.Median;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Parameters;
@@ -146,29 +147,14 @@ public final class ScalingBench implements Callable<Integer> {
             Files.writeString(csv, c.toString());
         }
         if (png != null) {
-            double[] ns = rows.stream().mapToDouble(Row::n).toArray();
-            List<LogLogPlot.Series> series = new ArrayList<>();
-            series.add(LogLogPlot.Series.points("measured s/step", ns, t, LogLogPlot.BLACK));
-            for (int ph = 0; ph < SequentialPhases.PHASES.length; ph++) {
-                final int p = ph;
-                double[] tp = rows.stream().mapToDouble(r -> r.phase[p]).toArray();
-                series.add(LogLogPlot.Series.dashed(SequentialPhases.PHASES[ph], ns, tp, LogLogPlot.PALETTE[ph]));
+            double[][] phaseSeconds = new double[SequentialPhases.PHASES.length][];
+            for (int ph = 0; ph < phaseSeconds.length; ph++) {
+                int p = ph;
+                phaseSeconds[ph] = rows.stream().mapToDouble(r -> r.phase[p]).toArray();
             }
-            double[] fx = new double[50], fy = new double[50];
-            for (int i = 0; i < 50; i++) {
-                fx[i] = ns[0] * Math.pow(ns[k - 1] / ns[0], i / 49.0);
-                fy[i] = a * fx[i] * Stats.log2(fx[i]);
-            }
-            series.add(LogLogPlot.Series.line(String.format("fit %.0f ns x N log2 N (all N)", a * 1e9), fx, fy,
-                    LogLogPlot.RED));
-            double[] gy = new double[50];
-            for (int i = 0; i < 50; i++) {
-                gy[i] = aBig * fx[i] * Stats.log2(fx[i]);
-            }
-            series.add(LogLogPlot.Series.dashed(String.format("fit %.0f ns x N log2 N (N >= 1e5)", aBig * 1e9), fx,
-                    gy, LogLogPlot.RED));
-            LogLogPlot.write(png, "Sequential Barnes-Hut step time (theta 0.5, Plummer sphere; "
-                    + Machine.cpuModel() + ", 1 core)", "N (bodies)", "seconds per step", series);
+            Files.createDirectories(png.toAbsolutePath().getParent());
+            Charts.writePng(ScalingPlot.chart(rows.stream().mapToDouble(Row::n).toArray(), t, SequentialPhases.PHASES,
+                    phaseSeconds, a, aBig, Machine.cpuModel()), png);
         }
         return 0;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.bolts.nbody.DiagnosticsBolt;
 import io.stormsim.bolts.nbody.Phase;
+import io.stormsim.bolts.plot.Charts;
 import io.stormsim.bolts.stream.StreamFormat;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
@@ -14,6 +15,7 @@ import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,7 +71,11 @@ class BarnesHutTopologyTest extends LocalClusterTest {
             assertForceCpuWithinWall(rows, partitions);
             double lastEnergy = Double.parseDouble(rows.get(rows.size() - 1).split(",")[4]);
             assertEquals(sequentialEnergy.get(STEPS), lastEnergy, 0.0, "energy of the last round");
-            assertTrue(Files.size(dir.resolve(DiagnosticsBolt.ENERGY_PLOT)) > 1000, "energy plot written");
+            for (String plot : List.of(DiagnosticsBolt.ENERGY_PLOT, DiagnosticsBolt.STEP_TIME_PLOT)) {
+                BufferedImage image = ImageIO.read(dir.resolve(plot).toFile());
+                assertEquals(Charts.WIDTH, image.getWidth(), plot);
+                assertEquals(Charts.HEIGHT, image.getHeight(), plot);
+            }
         }
         assertEquals(diagnostics.get(0), diagnostics.get(1), "diagnostics at 1 and 2 partitions");
         assertEquals(diagnostics.get(0), diagnostics.get(2), "diagnostics at 1 and 3 partitions");

@@ -3,6 +3,7 @@ package io.stormsim.bolts.nbody;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.bolts.plot.Charts;
 import io.stormsim.bolts.stream.StreamPublisherBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
@@ -11,6 +12,7 @@ import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
@@ -21,24 +23,28 @@ import org.slf4j.LoggerFactory;
  * the figures do not depend on the partition count) into a row of {@code diagnostics.csv} ({@link
  * DiagnosticsLog}), the {@code stormsim.*} gauges and, when a publisher subscribes, the live stream's messages
  * ({@link DiagnosticsStream}, unanchored: rounds never wait for the stream); logs progress. After the last
- * round of a bounded run it writes {@code bodies-final.csv}, {@code energy-error.png} and, last, {@code
+ * round of a bounded run it writes {@code bodies-final.csv}, the plots {@code energy-error.png} and {@code
+ * step-time.png} (also at checkpoints, at most once a minute, so a run without end has them) and, last, {@code
  * summary.txt}, whose presence says the run completed. Runs as one task.
  */
 public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String DIAGNOSTICS_CSV = DiagnosticsLog.FILE;
     public static final String FINAL_BODIES_CSV = "bodies-final.csv";
     public static final String ENERGY_PLOT = "energy-error.png";
+    public static final String STEP_TIME_PLOT = "step-time.png";
     public static final String SUMMARY = RunOutput.SUMMARY;
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
+    /** Drawing both plots takes ~0.1 s, which the next round waits for: at checkpoints, once a minute at most. */
+    private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
     private static final int MAX_PLOT_POINTS = 4096;
 
     private transient RunOutput output;
     private transient DiagnosticsLog log;
     private transient long nextRound;
     private transient double initialEnergy;
-    private transient long startNanos, lastRoundNanos, lastLogNanos;
-    private transient EnergySeries series;
+    private transient long startNanos, lastRoundNanos, lastLogNanos, lastPlotNanos;
+    private transient RoundSeries series;
     private transient volatile RoundFigures latest;
     private transient boolean publishing;
 
@@ -57,12 +63,13 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         super.setUp(conf, context);
         output = new RunOutput(config.outputDir());
         log = new DiagnosticsLog(output, config.run().steps() == 0 ? config.run().logRows() : 0);
-        series = new EnergySeries(MAX_PLOT_POINTS);
+        series = new RoundSeries(MAX_PLOT_POINTS);
         nextRound = -1;
         for (DiagnosticsColumns.Gauge g : DiagnosticsColumns.GAUGES) {
             context.registerGauge("stormsim." + g.name(), () -> latest == null ? 0.0 : g.value().applyAsDouble(latest));
         }
         startNanos = lastRoundNanos = System.nanoTime();
+        lastPlotNanos = startNanos - PLOTS_EVERY_NANOS;
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
     }
 
@@ -84,13 +91,14 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         latest = f;
         lastRoundNanos = now;
         nextRound = round + 1;
-        series.add(f.time(), f.relEnergyError());
+        series.add(f);
         if (publishing) {
             emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
                     DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream()));
         }
-        if (config.run().checkpointAt(round)) {
-            series.plot(output.file(ENERGY_PLOT), f.total().bodies, reports.size());
+        if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS) {
+            lastPlotNanos = now;
+            writePlots(f.total().bodies, reports.size());
         }
         long last = config.run().lastRound();
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
@@ -114,7 +122,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             LOG.info("diagnostics continue at round {}", round);
         }
         output.clearComplete();
-        series.dropFrom(round * config.params().dt());
+        series.dropFrom(round);
     }
 
     private void finish(List<PartitionReport> reports, RoundFigures f, long now) throws IOException {
@@ -123,11 +131,19 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             parts.add(r.finalBodies);
         }
         BodiesCsv.write(Bodies.concat(parts).sortedById(), output.file(FINAL_BODIES_CSV));
-        series.plot(output.file(ENERGY_PLOT), f.total().bodies, reports.size());
+        writePlots(f.total().bodies, reports.size());
         output.complete(String.format("bodies=%d%nsteps=%d%npartitions=%d%nfinal_rel_energy_error=%s%n"
                         + "wall_seconds=%.3f%n", f.total().bodies, config.params().steps(), reports.size(),
                 f.relEnergyError(), (now - startNanos) / 1e9));
-        LOG.info("results in {}: {}, {}, {}", output.dir().toAbsolutePath(), DIAGNOSTICS_CSV, FINAL_BODIES_CSV,
-                ENERGY_PLOT);
+        LOG.info("results in {}: {}, {}, {}, {}", output.dir().toAbsolutePath(), DIAGNOSTICS_CSV, FINAL_BODIES_CSV,
+                ENERGY_PLOT, STEP_TIME_PLOT);
+    }
+
+    private void writePlots(long bodies, int partitions) throws IOException {
+        String run = String.format(Locale.ROOT, "Barnes-Hut, %,d bodies, %d partition%s, theta %s, dt %s", bodies,
+                partitions, partitions == 1 ? "" : "s", config.params().theta(), config.params().dt());
+        Charts.writePng(EnergyErrorPlot.chart(series.times(), series.relEnergyErrors(), run), output.file(ENERGY_PLOT));
+        Charts.writePng(StepTimePlot.chart(series.rounds(), series.phaseMillis(), series.roundMillis(), run),
+                output.file(STEP_TIME_PLOT));
     }
 }

@@ -96,7 +96,7 @@ public final class NbodyWorkload implements Workload {
     @Override
     public List<String> results() {
         return List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV, DiagnosticsBolt.ENERGY_PLOT,
-                DiagnosticsBolt.SUMMARY);
+                DiagnosticsBolt.STEP_TIME_PLOT, DiagnosticsBolt.SUMMARY);
     }
 
     @Override
