@@ -45,10 +45,11 @@ public final class RootBatches {
      * {@link Position#moves()} order) first, the others in order.
      */
     public RootBatches(Position root, int depth, int firstMove) {
-        this(root, depth, firstMove, new long[0], new long[0]);
+        this(root, depth, firstMove, new long[0], new long[0], true);
     }
 
-    private RootBatches(Position root, int depth, int firstMove, long[] hintMove, long[] hintReply) {
+    private RootBatches(Position root, int depth, int firstMove, long[] hintMove, long[] hintReply,
+            boolean splitFirstMove) {
         this.hintMove = hintMove;
         this.hintReply = hintReply;
         if (depth < 1) {
@@ -75,10 +76,11 @@ public final class RootBatches {
             jobs = List.of();
             return;
         }
-        if (depth >= 2) {
+        if (depth >= 2 && splitFirstMove) {
             firstReplies = hintedFirst(rootMoves[0], root.play(rootMoves[0]).moves());
         }
-        // without a reply to split below (depth 1, or the first move leaves no move) the first move is one job
+        // without a reply to split below (depth 1, not asked, or the first move leaves no move) the first move
+        // is one job, and batch 1 is empty
         jobs = List.of(firstReplies.length == 0
                 ? new SearchJob(0, new long[] {rootMoves[0]}, depth - 1, -Search.INFINITY, Search.INFINITY)
                 : new SearchJob(0, new long[] {rootMoves[0], firstReplies[0]}, depth - 2, -Search.INFINITY,
@@ -195,6 +197,14 @@ public final class RootBatches {
      * bounds its brothers: a good one makes the later batches small).
      */
     public RootBatches deeper() {
+        return deeper(true);
+    }
+
+    /**
+     * As {@link #deeper()}; {@code splitFirstMove} false searches the first root move as one job (batch 1
+     * empty), for a depth too small to repay a round of its own.
+     */
+    public RootBatches deeper(boolean splitFirstMove) {
         long best = outcome().bestMove();
         long[] generated = root.moves();
         int first = 0;
@@ -214,7 +224,8 @@ public final class RootBatches {
                 replyFirst[hints++] = bestReply[i];
             }
         }
-        return new RootBatches(root, depth + 1, first, Arrays.copyOf(moves, hints), Arrays.copyOf(replyFirst, hints));
+        return new RootBatches(root, depth + 1, first, Arrays.copyOf(moves, hints), Arrays.copyOf(replyFirst, hints),
+                splitFirstMove);
     }
 
     /** {@code replies} with the hinted reply to {@code move} (if any) moved to the front, the others in order. */

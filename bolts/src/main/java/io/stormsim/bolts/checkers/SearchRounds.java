@@ -15,7 +15,9 @@ import java.util.Map;
  * over the searchers, and the answers gathered until the round is complete. A batch's jobs are dealt
  * largest first, each to the searcher with the least work so far (longest processing time first), sizes
  * estimated by the nodes the same job (same moves from the root) took one depth shallower; ties go to the
- * lower index, so the deal is deterministic. An empty batch takes no round, except the first of a position
+ * lower index, so the deal is deterministic. The first root move is split below its first reply (a round
+ * more) only after a depth of at least {@value #SPLIT_FIRST_MOVE_NODES} nodes, where the parallel work
+ * repays a round's latency (a few milliseconds). An empty batch takes no round, except the first of a position
  * (a round starts every position). Rounds are numbered 0, 1, ..., at most {@link SearchConfig#rounds}; a
  * round asked for again (the spout re-sends a failed one) gets the same batches if its answers were not all
  * in, empty ones if they were, as do rounds after the last; answers of an older round, or a second answer
@@ -25,6 +27,9 @@ final class SearchRounds {
     /** A position searched to the full depth: its index, outcome, nodes (all searchers) and jobs. */
     record Finished(int position, RootDriver.Outcome outcome, long nodes, int jobs) {
     }
+
+    /** Nodes of a depth from which the next depth splits its first root move: ~4 ms of one core's search. */
+    static final long SPLIT_FIRST_MOVE_NODES = 50_000;
 
     private final List<Position> positions;
     private final int depth;
@@ -36,6 +41,7 @@ final class SearchRounds {
     private RootBatches batches;
     private long nextRound;
     private long nodes;
+    private long depthNodes;
     private int jobs;
     // the current round's deal: dealt[p] lists the batch indices of searcher p's jobs, in its order
     private int[][] dealt;
@@ -56,6 +62,7 @@ final class SearchRounds {
         iteration = 1;
         batches = new RootBatches(positions.get(index), 1, 0);
         nodes = 0;
+        depthNodes = 0;
         jobs = 0;
         jobSizes.clear();
         current = null;
@@ -68,7 +75,7 @@ final class SearchRounds {
 
     /** Each searcher's batch of round {@code round}; fails for a round whose previous round is not answered. */
     List<SearchBatch> batches(long round) {
-        if (round > nextRound) {
+        if (round > nextRound && !done()) {
             throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered"
                     + " (a coordinator that lost its state cannot resume a search)");
         }
@@ -157,7 +164,7 @@ final class SearchRounds {
                 int j = dealt[p][k];
                 scores[j] = answers[p].scores[k];
                 jobSizes.put(key(batch.get(j).path), answers[p].jobNodes[k]);
-                nodes += answers[p].jobNodes[k];
+                depthNodes += answers[p].jobNodes[k];
             }
         }
         jobs += scores.length;
@@ -177,9 +184,11 @@ final class SearchRounds {
                 batches.answer(new int[0]);
                 continue;
             }
+            nodes += depthNodes;
             if (iteration < depth) {
                 iteration++;
-                batches = batches.deeper();
+                batches = batches.deeper(depthNodes >= SPLIT_FIRST_MOVE_NODES);
+                depthNodes = 0;
                 continue;
             }
             Finished finished = new Finished(position, batches.outcome(), nodes, jobs);

@@ -77,8 +77,10 @@ class SearchRoundsTest {
         assertSequential(finished);
         assertTrue(finished.get(0).nodes() > 0 && finished.get(0).jobs() > 0);
         assertEquals(0, finished.get(3).jobs(), "a side without a move has no job");
-        for (SearchBatch b : rounds.batches(round)) {
-            assertEquals(List.<SearchJob>of(), b.jobs, "rounds after the last are empty");
+        for (long after = round; after < round + 3; after++) {
+            for (SearchBatch b : rounds.batches(after)) {
+                assertEquals(List.<SearchJob>of(), b.jobs, "rounds after the last are empty: " + after);
+            }
         }
     }
 
@@ -111,5 +113,26 @@ class SearchRoundsTest {
             assertNull(rounds.answer(early));
         }
         assertSequential(finished);
+    }
+
+    @Test
+    void deeperSearchesSplitTheFirstMoveAndKeepTheSequentialScores() {
+        int depth = 14;
+        Search[] pool = {new Search(new LocalTable(16)), new Search(new LocalTable(16))};
+        SearchRounds rounds = new SearchRounds(List.of(Position.start()), depth, 2);
+        SearchRounds.Finished finished = null;
+        int splitRounds = 0;
+        for (long round = 0; !rounds.done(); round++) {
+            List<SearchBatch> batches = rounds.batches(round);
+            // the first move's replies: two moves deep with the full window's alpha (batches 0 and 1)
+            splitRounds += batches.stream().flatMap(b -> b.jobs.stream())
+                    .anyMatch(j -> j.path.length == 2 && j.alpha == -Search.INFINITY) ? 1 : 0;
+            for (int s = 0; s < 2; s++) {
+                SearchRounds.Finished f = rounds.answer(answer(pool[s], batches.get(s), s));
+                finished = f == null ? finished : f;
+            }
+        }
+        assertTrue(splitRounds >= 2, splitRounds + " rounds with the first move split");
+        assertEquals(new Search(new LocalTable(16)).search(Position.start(), depth).score(), finished.outcome().score());
     }
 }
