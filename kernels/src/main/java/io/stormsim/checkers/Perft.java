@@ -7,7 +7,7 @@ import java.util.List;
  * that a move generator is right. The last ply is bulk-counted ({@link MoveGenerator#count}: plain moves
  * by popcount, never made). Optionally a table of (position, depth) to count skips repeated subtrees:
  * transpositions are frequent in checkers, so it pays from depth ~9. An instance keeps its move buffers
- * (one per ply) and its table: one instance per thread.
+ * (one per ply): one instance per thread; threads may share a table.
  */
 public final class Perft {
     private long[] moves = new long[0];
@@ -18,9 +18,14 @@ public final class Perft {
         this.table = null;
     }
 
-    /** perft with a table of {@code 2^log2Entries} entries (16 bytes each). */
+    /** perft with a table of {@code 2^log2Entries} entries (16 bytes each) of its own. */
     public Perft(int log2Entries) {
-        this.table = new PerftTable(log2Entries);
+        this(new PerftTable(log2Entries));
+    }
+
+    /** perft with {@code table}, which other instances (in other threads) may use at the same time. */
+    public Perft(PerftTable table) {
+        this.table = table;
     }
 
     /** The number of leaf nodes {@code depth} plies below {@code p}; 1 at depth 0. */
@@ -128,42 +133,5 @@ public final class Perft {
         }
         table.put(hash, depth, sum);
         return sum;
-    }
-
-    /**
-     * Counts by (hash, depth), always replacing. The full 64-bit key (hash mixed with the depth) is
-     * stored, so a wrong hit needs two positions with equal 64-bit hashes.
-     */
-    private static final class PerftTable {
-        private final long[] keys;
-        private final long[] counts;
-        private final int mask;
-
-        PerftTable(int log2Entries) {
-            if (log2Entries < 1 || log2Entries > 28) {
-                throw new IllegalArgumentException("perft table log2Entries " + log2Entries + ": must be 1..28");
-            }
-            keys = new long[1 << log2Entries];
-            counts = new long[1 << log2Entries];
-            mask = (1 << log2Entries) - 1;
-        }
-
-        private static long key(long hash, int depth) {
-            // never 0, the empty slot's key
-            return (hash ^ (depth * 0x9E3779B97F4A7C15L)) | 1;
-        }
-
-        long get(long hash, int depth) {
-            long key = key(hash, depth);
-            int i = (int) (key >>> 32) & mask;
-            return keys[i] == key ? counts[i] : -1;
-        }
-
-        void put(long hash, int depth, long count) {
-            long key = key(hash, depth);
-            int i = (int) (key >>> 32) & mask;
-            keys[i] = key;
-            counts[i] = count;
-        }
     }
 }

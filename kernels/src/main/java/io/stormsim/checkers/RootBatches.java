@@ -7,13 +7,18 @@ import java.util.List;
 /**
  * {@link RootDriver}'s root search as a state machine, for a caller that cannot block on a batch (a
  * coordinator that sends a batch in one step and reads its scores in the next): always exactly
- * {@link #BATCHES} batches, some empty (the depth-1 search has no third batch, a root without a move
- * none at all), so a search to depth d is a fixed number of rounds. Ask {@link #batch()}, run its jobs,
- * give their scores to {@link #answer}, until {@link #done()}.
+ * {@link #BATCHES} batches, some empty (a root without a move has none, the depth-1 search no second
+ * and fourth), so a search to depth d is at most a fixed number of rounds. Ask {@link #batch()}, run
+ * its jobs, give their scores to {@link #answer}, until {@link #done()}.
+ *
+ * <p>The first root move's subtree is about half the work of a well-ordered search, so it is split too,
+ * below its own first reply (young brothers wait one ply further down): batch 0 is that reply alone
+ * with the full window, batch 1 the first move's other replies, with the window the first bounds. Their
+ * fail-soft scores give the first move's exact score, as the sequential search would.
  */
 public final class RootBatches {
-    /** Batches of every root search: first move, eldest sons, younger sons. */
-    public static final int BATCHES = 3;
+    /** Batches of every root search: first move's first reply, its other replies, eldest sons, younger sons. */
+    public static final int BATCHES = 4;
 
     private final Position root;
     private final int depth;
@@ -22,6 +27,9 @@ public final class RootBatches {
     private List<SearchJob> jobs;
     private int jobCount;
     private int v1;
+    // the first root move's replies (hinted first), and the one scoring lowest for the root so far
+    private long[] firstReplies = new long[0];
+    private long firstBestReply;
     // u[i]: the score of brother i's node from its side to move's view, the negation of its root score
     private int[] u;
     private long[][] replies;
@@ -37,10 +45,11 @@ public final class RootBatches {
      * {@link Position#moves()} order) first, the others in order.
      */
     public RootBatches(Position root, int depth, int firstMove) {
-        this(root, depth, firstMove, new long[0], new long[0]);
+        this(root, depth, firstMove, new long[0], new long[0], true);
     }
 
-    private RootBatches(Position root, int depth, int firstMove, long[] hintMove, long[] hintReply) {
+    private RootBatches(Position root, int depth, int firstMove, long[] hintMove, long[] hintReply,
+            boolean splitFirstMove) {
         this.hintMove = hintMove;
         this.hintReply = hintReply;
         if (depth < 1) {
@@ -63,8 +72,19 @@ public final class RootBatches {
         }
         u = new int[Math.max(0, rootMoves.length - 1)];
         bestReply = new long[u.length];
-        jobs = rootMoves.length == 0 ? List.of()
-                : List.of(new SearchJob(0, new long[] {rootMoves[0]}, depth - 1, -Search.INFINITY, Search.INFINITY));
+        if (rootMoves.length == 0) {
+            jobs = List.of();
+            return;
+        }
+        if (depth >= 2 && splitFirstMove) {
+            firstReplies = hintedFirst(rootMoves[0], root.play(rootMoves[0]).moves());
+        }
+        // without a reply to split below (depth 1, not asked, or the first move leaves no move) the first move
+        // is one job, and batch 1 is empty
+        jobs = List.of(firstReplies.length == 0
+                ? new SearchJob(0, new long[] {rootMoves[0]}, depth - 1, -Search.INFINITY, Search.INFINITY)
+                : new SearchJob(0, new long[] {rootMoves[0], firstReplies[0]}, depth - 2, -Search.INFINITY,
+                        Search.INFINITY));
     }
 
     /** The jobs of the current batch (possibly none), independent of each other. */
@@ -96,26 +116,27 @@ public final class RootBatches {
         if (rootMoves.length == 0) {
             jobs = next;
         } else if (batch == 0) {
-            v1 = -scores[0];
-            replies = new long[u.length][];
-            List<Integer> of = new ArrayList<>();
-            for (int i = 0; i < u.length; i++) {
-                if (depth == 1) {
-                    next.add(new SearchJob(jobCount + next.size(), new long[] {rootMoves[i + 1]}, 0, -inf, -v1));
-                    of.add(i);
-                    continue;
-                }
-                replies[i] = hintedFirst(rootMoves[i + 1], root.play(rootMoves[i + 1]).moves());
-                if (replies[i].length == 0) {
-                    u[i] = -(Evaluation.WIN - 1);
-                } else {
-                    next.add(new SearchJob(jobCount + next.size(), new long[] {rootMoves[i + 1], replies[i][0]},
-                            depth - 2, v1, inf));
-                    of.add(i);
+            if (firstReplies.length == 0) {
+                v1 = -scores[0];
+            } else {
+                // (-inf, s) for the other replies: below s a reply's score is exact, and at s or above it
+                // cannot lower the first move's score (from the root's view the lowest reply score)
+                v1 = scores[0];
+                firstBestReply = firstReplies[0];
+                for (int r = 1; r < firstReplies.length; r++) {
+                    next.add(new SearchJob(jobCount + next.size(), new long[] {rootMoves[0], firstReplies[r]},
+                            depth - 2, -inf, v1));
                 }
             }
-            owner = of.stream().mapToInt(Integer::intValue).toArray();
         } else if (batch == 1) {
+            for (int r = 0; r < scores.length; r++) {
+                if (scores[r] < v1) {
+                    v1 = scores[r];
+                    firstBestReply = jobs.get(r).path[1];
+                }
+            }
+            eldestSons(next);
+        } else if (batch == 2) {
             List<Integer> of = new ArrayList<>();
             for (int e = 0; e < scores.length; e++) {
                 int i = owner[e];
@@ -147,12 +168,43 @@ public final class RootBatches {
         batch++;
     }
 
+    /** Once the first move's score v1 is known: the first reply to each other root move, window (v1, +inf). */
+    private void eldestSons(List<SearchJob> next) {
+        int inf = Search.INFINITY;
+        replies = new long[u.length][];
+        List<Integer> of = new ArrayList<>();
+        for (int i = 0; i < u.length; i++) {
+            if (depth == 1) {
+                next.add(new SearchJob(jobCount + next.size(), new long[] {rootMoves[i + 1]}, 0, -inf, -v1));
+                of.add(i);
+                continue;
+            }
+            replies[i] = hintedFirst(rootMoves[i + 1], root.play(rootMoves[i + 1]).moves());
+            if (replies[i].length == 0) {
+                u[i] = -(Evaluation.WIN - 1);
+            } else {
+                next.add(new SearchJob(jobCount + next.size(), new long[] {rootMoves[i + 1], replies[i][0]},
+                        depth - 2, v1, inf));
+                of.add(i);
+            }
+        }
+        owner = of.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /**
      * The same search one ply deeper, once this one is {@link #done()}: its best move first, and for each
-     * other root move the reply that scored best against it here first among the replies (the eldest son,
-     * which bounds its brothers: a good one makes the third batch small).
+     * root move the reply that scored best against it here first among the replies (the eldest son, which
+     * bounds its brothers: a good one makes the later batches small).
      */
     public RootBatches deeper() {
+        return deeper(true);
+    }
+
+    /**
+     * As {@link #deeper()}; {@code splitFirstMove} false searches the first root move as one job (batch 1
+     * empty), for a depth too small to repay a round of its own.
+     */
+    public RootBatches deeper(boolean splitFirstMove) {
         long best = outcome().bestMove();
         long[] generated = root.moves();
         int first = 0;
@@ -160,15 +212,20 @@ public final class RootBatches {
             first = generated[i] == best ? i : first;
         }
         int hints = 0;
-        long[] moves = new long[u.length];
-        long[] firstReplies = new long[u.length];
+        long[] moves = new long[u.length + 1];
+        long[] replyFirst = new long[u.length + 1];
+        if (firstBestReply != 0) {
+            moves[hints] = rootMoves[0];
+            replyFirst[hints++] = firstBestReply;
+        }
         for (int i = 0; i < u.length; i++) {
             if (bestReply[i] != 0) {
                 moves[hints] = rootMoves[i + 1];
-                firstReplies[hints++] = bestReply[i];
+                replyFirst[hints++] = bestReply[i];
             }
         }
-        return new RootBatches(root, depth + 1, first, Arrays.copyOf(moves, hints), Arrays.copyOf(firstReplies, hints));
+        return new RootBatches(root, depth + 1, first, Arrays.copyOf(moves, hints), Arrays.copyOf(replyFirst, hints),
+                splitFirstMove);
     }
 
     /** {@code replies} with the hinted reply to {@code move} (if any) moved to the front, the others in order. */

@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * The root of a parallel search, without Storm: root moves and the moves two plies down become jobs
- * ({@link SearchJob}) handed to a {@link JobRunner} in three batches, young brothers waiting at both
- * levels:
+ * ({@link SearchJob}) handed to a {@link JobRunner} in four batches ({@link RootBatches}), young brothers
+ * waiting at the root, at the first root move and at depth 2:
  * <ol>
- * <li>the first root move, full window: its score {@code v1} bounds the others;
+ * <li>the first root move's first reply, full window;
+ * <li>the first root move's other replies, with the window the first bounds: with the first, the first
+ * move's score {@code v1}, which bounds the other root moves;
  * <li>the first reply to each other root move (its eldest son), with window ({@code v1}, +inf);
  * <li>the other replies to the root moves the first reply did not refute, with window
  * ({@code v1}, -u) where u is the root move's score from its first reply.

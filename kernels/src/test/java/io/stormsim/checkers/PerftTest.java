@@ -1,8 +1,13 @@
 package io.stormsim.checkers;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class PerftTest {
@@ -48,5 +53,44 @@ class PerftTest {
         for (Position p : RandomPositions.play(11, 100, 80)) {
             assertEquals(plain.count(p, 6), table.count(p, 6), p.toFen());
         }
+    }
+
+    /**
+     * Two threads count the jobs of perft(10) at once, one first to last, the other last to first, with one
+     * table of 64 slots: slots are overwritten all the time, often by both threads at once, and every
+     * count is still exact.
+     */
+    @Test
+    void threadsSharingASmallTableCountExactly() throws Exception {
+        Position start = Position.start();
+        List<PerftJob> jobs = PerftJobs.split(start, 10, 3);
+        PerftTable shared = new PerftTable(6);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 3; round++) {
+                Future<long[]> forward = pool.submit(() -> countEach(new Perft(shared), start, jobs, false));
+                Future<long[]> backward = pool.submit(() -> countEach(new Perft(shared), start, jobs, true));
+                long[] f = forward.get();
+                long[] b = backward.get();
+                assertEquals(START[10], Arrays.stream(f).sum(), "forward, round " + round);
+                assertArrayEquals(f, b, "backward, round " + round);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        Perft plain = new Perft();
+        long[] counts = countEach(new Perft(shared), start, jobs, false);
+        for (int j = 0; j < jobs.size(); j += 37) {
+            assertEquals(plain.count(start, jobs.get(j)), counts[j], jobs.get(j).toString());
+        }
+    }
+
+    private static long[] countEach(Perft perft, Position root, List<PerftJob> jobs, boolean backwards) {
+        long[] counts = new long[jobs.size()];
+        for (int k = 0; k < jobs.size(); k++) {
+            int j = backwards ? jobs.size() - 1 - k : k;
+            counts[j] = perft.count(root, jobs.get(j));
+        }
+        return counts;
     }
 }

@@ -96,7 +96,7 @@ class TableShardTest {
     }
 
     @Test
-    void alwaysThreeBatchesEvenWithoutMoves() {
+    void alwaysFourBatchesEvenWithoutMoves() {
         RootBatches none = new RootBatches(Fen.parse("W:W:B9"), 4, 0);
         for (int b = 0; b < RootBatches.BATCHES; b++) {
             assertEquals(b, none.batchIndex());
@@ -107,8 +107,15 @@ class TableShardTest {
         assertEquals(0, none.outcome().bestMove());
         assertThrows(IllegalStateException.class, none::batch);
         RootBatches one = new RootBatches(Position.start(), 1, 0);
+        assertEquals(1, one.batch().get(0).path.length, "at depth 1 the first move is not split");
         one.answer(new int[] {0});
+        assertTrue(one.batch().isEmpty());
+        one.answer(new int[0]);
         assertEquals(6, one.batch().size(), "the six brothers of the first of seven moves, at depth 0");
+        RootBatches two = new RootBatches(Position.start(), 2, 0);
+        assertEquals(2, two.batch().get(0).path.length, "the first move's first reply");
+        two.answer(new int[] {0});
+        assertEquals(6, two.batch().size(), "the first move's six other replies");
         assertThrows(IllegalArgumentException.class, () -> one.answer(new int[2]));
     }
 

@@ -1,10 +1,14 @@
 package io.stormsim.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.bolts.checkers.SearchConfig;
+import io.stormsim.checkers.Position;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +40,17 @@ class CheckersSearchChecksTest extends ConfigChecks {
     })
     void badSearchValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
+    }
+
+    @Test
+    void theShippedOpeningsAreTheStartAndFourPositionsWhiteToMove() {
+        List<Position> openings = SearchConfig.read(yaml().resolveSibling("checkers-openings.txt"));
+        assertEquals(5, openings.size());
+        assertEquals(Position.start(), openings.get(0));
+        for (Position p : openings.subList(1, 5)) {
+            assertFalse(p.blackToMove, p.toFen());
+            assertEquals(24, Long.bitCount(p.black | p.white), p.toFen());
+        }
     }
 
     @Test

@@ -84,7 +84,7 @@ public class CheckersKryo implements IKryoDecorator {
             out.writeInt(a.searcher, true);
             out.writeInt(a.scores.length, true);
             out.writeInts(a.scores, 0, a.scores.length);
-            out.writeLong(a.nodes);
+            out.writeLongs(a.jobNodes, 0, a.jobNodes.length);
             out.writeLong(a.nanos);
         }
 
@@ -93,7 +93,7 @@ public class CheckersKryo implements IKryoDecorator {
             long round = in.readLong();
             int searcher = in.readInt(true);
             int[] scores = in.readInts(in.readInt(true));
-            return new SearchAnswers(round, searcher, scores, in.readLong(), in.readLong());
+            return new SearchAnswers(round, searcher, scores, in.readLongs(scores.length), in.readLong());
         }
     }
 

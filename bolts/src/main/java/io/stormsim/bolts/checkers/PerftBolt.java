@@ -3,24 +3,33 @@ package io.stormsim.bolts.checkers;
 import io.stormsim.bolts.bsp.FanIn;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
+import io.stormsim.checkers.PartitionedTable;
 import io.stormsim.checkers.Perft;
 import io.stormsim.checkers.PerftJob;
 import io.stormsim.checkers.PerftJobs;
+import io.stormsim.checkers.Position;
 import io.stormsim.spouts.JobCommand;
 import io.stormsim.spouts.JobSpout;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * The split phase of a distributed perft: each partition p makes the same job list
- * ({@link PerftJobs#split}, deterministic), counts jobs p, p + P, p + 2P, ... (neighbouring jobs, often
- * of similar size, go to different partitions) and sends its counts summed per root move to the result bolt.
+ * The split phase of a distributed perft. Every task makes the same job list ({@link PerftJobs#split},
+ * deterministic); a job belongs to the worker holding task {@code PartitionedTable.owner(hash, P)} of
+ * its position (so equal positions reached by different move orders go to one worker, where the second
+ * is a table hit). The worker's tasks take its jobs one at a time as they come free and count them with
+ * the worker's one table ({@link PerftWorkerShare}); each sends its counts summed per root move to the
+ * result bolt.
  */
 public class PerftBolt extends StepBolt {
     public static final String PARTIAL = "partial";
 
     private transient PerftConfig config;
+    private transient List<PerftJob> jobs;
+    private transient String shareKey;
+    private transient PerftWorkerShare share;
     private transient Perft perft;
 
     @Override
@@ -36,20 +45,38 @@ public class PerftBolt extends StepBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = PerftConfig.from(conf);
-        perft = config.tableLog2() == 0 ? new Perft() : new Perft(config.tableLog2());
+        List<Integer> tasks = context.getComponentTasks(context.getThisComponentId());
+        List<Integer> workerTasks = context.getThisWorkerTasks();
+        jobs = new ArrayList<>();
+        for (PerftJob job : PerftJobs.split(config.root(), config.depth(), config.splitDepth())) {
+            if (workerTasks.contains(tasks.get(PartitionedTable.owner(job.position(config.root()).hash, partitions)))) {
+                jobs.add(job);
+            }
+        }
+        int here = (int) tasks.stream().filter(workerTasks::contains).count();
+        shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
+        share = PerftWorkerShare.acquire(shareKey, config.tableLog2(), here);
+        perft = share.table() == null ? new Perft() : new Perft(share.table());
     }
 
     @Override
     protected void onStep(long step, StepInputs in) {
         JobCommand trigger = in.one(JobSpout.STREAM);
-        List<PerftJob> jobs = PerftJobs.split(config.root(), config.depth(), config.splitDepth());
-        long[] perRootMove = new long[config.root().moves().length];
+        Position root = config.root();
+        long[] perRootMove = new long[root.moves().length];
         int counted = 0;
-        for (int j = partition; j < jobs.size(); j += partitions) {
+        PerftWorkerShare.Jobs mine = share.jobs(step, jobs.size());
+        for (int j = mine.next(); j >= 0; j = mine.next()) {
             PerftJob job = jobs.get(j);
-            perRootMove[job.rootMove] += perft.count(config.root(), job);
+            perRootMove[job.rootMove] += perft.count(root, job);
             counted++;
         }
         emitTo(PARTIAL, 0, step, new PerftPartial(perRootMove, counted, stepElapsedNanos(), trigger.emittedMillis));
+    }
+
+    @Override
+    public void cleanup() {
+        PerftWorkerShare.release(shareKey);
+        super.cleanup();
     }
 }

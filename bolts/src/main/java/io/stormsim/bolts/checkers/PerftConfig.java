@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The distributed perft settings ({@code stormsim.checkers.*} keys of checkers-perft.yaml): perft of the
  * position {@code fen} to {@code depth}, split {@code split.depth} plies down into jobs dealt over the
- * partitions, each partition counting with a table of {@code 2^table.log2} entries (0: none). Messages name
+ * partitions, each worker counting with a table of {@code 2^table.log2} entries (0: none). Messages name
  * the key, the value and what is allowed.
  */
 public record PerftConfig(Path outputDir, Position root, int depth, int splitDepth, int tableLog2) {
@@ -28,7 +28,7 @@ public record PerftConfig(Path outputDir, Position root, int depth, int splitDep
         int split = (int) longValue(conf, SPLIT_DEPTH, 1, depth, "an integer in 1.." + depth + " (at most "
                 + CheckersKeys.DEPTH + ")");
         int log2 = (int) longValue(conf, CheckersKeys.TABLE_LOG2, 0, 28,
-                "an integer in 0..28 (0: no table; 2^log2 entries of 16 bytes in each partition)");
+                "an integer in 0..28 (0: no table; 2^log2 entries of 16 bytes in each worker)");
         return new PerftConfig(out, root, depth, split, log2);
     }
 }

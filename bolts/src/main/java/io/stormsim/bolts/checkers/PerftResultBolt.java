@@ -65,7 +65,7 @@ public class PerftResultBolt extends StepBolt implements SingleTask {
         text.append(String.format("depth      %d, split %d plies down: %d jobs over %d partitions%n", config.depth(),
                 config.splitDepth(), jobs, parts.size()));
         text.append(String.format("table      %s%n", config.tableLog2() == 0 ? "none"
-                : "2^" + config.tableLog2() + " entries in each partition"));
+                : "2^" + config.tableLog2() + " entries in each worker"));
         text.append(String.format("perft      %d%n", total));
         text.append(String.format("time       %.3f s from the spout to the sum; slowest partition counted %.3f s%n",
                 seconds, slowest / 1e9));

@@ -60,7 +60,7 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
     }
 
     /** The positions of a file: one FEN (or {@code start}) a line; blank lines and lines from '#' are skipped. */
-    static List<Position> read(Path file) {
+    public static List<Position> read(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
@@ -86,7 +86,10 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
         return positions;
     }
 
-    /** Spout jobs a run takes: every position, every depth of the iterative deepening, every batch. */
+    /**
+     * Spout jobs a run takes at most: every position, every depth of the iterative deepening, every batch
+     * (an empty batch takes none; rounds after the last are empty).
+     */
     public long rounds() {
         return (long) positions.size() * depth * RootBatches.BATCHES;
     }

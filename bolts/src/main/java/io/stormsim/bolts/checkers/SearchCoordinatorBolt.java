@@ -21,11 +21,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The root of the parallel search: turns each spout job (a round) into one batch of {@link SearchRounds},
- * striped over the searchers (every searcher one message, empty if need be). The searchers' scores come
- * back on a hand-over stream before the spout sends the next round; once all are in, the search moves on:
- * batch, then depth of the iterative deepening ({@code RootBatches.deeper}: the previous depth's best move
- * and best replies first), then position. Each position's result is a row of {@value #SEARCH_CSV}; at the
- * end {@value #SEARCH_TXT} (the same as a table) and {@code summary.txt}. Runs as one task.
+ * dealt over the searchers largest job first (every searcher one message, empty if need be). The
+ * searchers' scores come back on a hand-over stream before the spout sends the next round; once all are
+ * in, the search moves on: batch, then depth of the iterative deepening ({@code RootBatches.deeper}: the
+ * previous depth's best move and best replies first), then position. Each position's result is a row of
+ * {@value #SEARCH_CSV}; at the end {@value #SEARCH_TXT} (the same as a table) and {@code summary.txt}.
+ * Runs as one task.
  *
  * <p>A round the spout sends again (it failed) is sent again as it was, or empty if its scores were all
  * in; a coordinator that lost its state (a restarted worker) refuses the later rounds, and the spout halts

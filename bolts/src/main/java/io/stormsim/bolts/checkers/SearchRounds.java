@@ -6,19 +6,30 @@ import io.stormsim.checkers.RootDriver;
 import io.stormsim.checkers.SearchJob;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The coordinator's state, Storm-free: which position, depth and batch each round is, the batch striped
- * over the searchers (job j to searcher j mod P), and the answers gathered until the round is complete.
- * Rounds are numbered 0, 1, ... ({@link SearchConfig#rounds} in all); a round asked for again (the spout
- * re-sends a failed one) gets the same batches if its answers were not all in, empty ones if they were;
- * answers of an older round, or a second answer of a searcher, are ignored.
+ * The coordinator's state, Storm-free: which position, depth and batch each round is, the batch dealt
+ * over the searchers, and the answers gathered until the round is complete. A batch's jobs are dealt
+ * largest first, each to the searcher with the least work so far (longest processing time first), sizes
+ * estimated by the nodes the same job (same moves from the root) took one depth shallower; ties go to the
+ * lower index, so the deal is deterministic. The first root move is split below its first reply (a round
+ * more) only after a depth of at least {@value #SPLIT_FIRST_MOVE_NODES} nodes, where the parallel work
+ * repays a round's latency (a few milliseconds). An empty batch takes no round, except the first of a position
+ * (a round starts every position). Rounds are numbered 0, 1, ..., at most {@link SearchConfig#rounds}; a
+ * round asked for again (the spout re-sends a failed one) gets the same batches if its answers were not all
+ * in, empty ones if they were, as do rounds after the last; answers of an older round, or a second answer
+ * of a searcher, are ignored.
  */
 final class SearchRounds {
     /** A position searched to the full depth: its index, outcome, nodes (all searchers) and jobs. */
     record Finished(int position, RootDriver.Outcome outcome, long nodes, int jobs) {
     }
+
+    /** Nodes of a depth from which the next depth splits its first root move: ~4 ms of one core's search. */
+    static final long SPLIT_FIRST_MOVE_NODES = 50_000;
 
     private final List<Position> positions;
     private final int depth;
@@ -30,7 +41,13 @@ final class SearchRounds {
     private RootBatches batches;
     private long nextRound;
     private long nodes;
+    private long depthNodes;
     private int jobs;
+    // the current round's deal: dealt[p] lists the batch indices of searcher p's jobs, in its order
+    private int[][] dealt;
+    private List<SearchBatch> current;
+    // nodes a job took, by the moves of its path, at the deepest depth searched so far
+    private final Map<Long, Long> jobSizes = new HashMap<>();
 
     SearchRounds(List<Position> positions, int depth, int searchers) {
         this.positions = positions;
@@ -45,7 +62,10 @@ final class SearchRounds {
         iteration = 1;
         batches = new RootBatches(positions.get(index), 1, 0);
         nodes = 0;
+        depthNodes = 0;
         jobs = 0;
+        jobSizes.clear();
+        current = null;
     }
 
     /** Whether round {@code round} starts a position (its first batch at depth 1). */
@@ -55,13 +75,13 @@ final class SearchRounds {
 
     /** Each searcher's batch of round {@code round}; fails for a round whose previous round is not answered. */
     List<SearchBatch> batches(long round) {
-        if (round > nextRound) {
+        if (round > nextRound && !done()) {
             throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered"
                     + " (a coordinator that lost its state cannot resume a search)");
         }
-        Position root = positions.get(position);
-        List<SearchBatch> out = new ArrayList<>(searchers);
         if (round < nextRound || done()) {
+            Position root = positions.get(done() ? positions.size() - 1 : position);
+            List<SearchBatch> out = new ArrayList<>(searchers);
             for (int p = 0; p < searchers; p++) {
                 out.add(new SearchBatch(round, root, List.of()));
             }
@@ -69,15 +89,60 @@ final class SearchRounds {
         }
         Arrays.fill(answers, null);
         answered = 0;
-        List<SearchJob> batch = batches.batch();
-        for (int p = 0; p < searchers; p++) {
-            List<SearchJob> mine = new ArrayList<>();
-            for (int j = p; j < batch.size(); j += searchers) {
-                mine.add(batch.get(j));
+        if (current == null) {
+            current = deal(round, batches.batch());
+        }
+        return current;
+    }
+
+    private List<SearchBatch> deal(long round, List<SearchJob> batch) {
+        long[] size = new long[batch.size()];
+        long known = 0;
+        int knownCount = 0;
+        for (int j = 0; j < size.length; j++) {
+            size[j] = jobSizes.getOrDefault(key(batch.get(j).path), -1L);
+            if (size[j] >= 0) {
+                known += size[j];
+                knownCount++;
             }
-            out.add(new SearchBatch(round, root, mine));
+        }
+        long unknown = knownCount == 0 ? 1 : Math.max(1, known / knownCount);
+        Integer[] order = new Integer[size.length];
+        for (int j = 0; j < size.length; j++) {
+            size[j] = size[j] < 0 ? unknown : size[j];
+            order[j] = j;
+        }
+        Arrays.sort(order, (a, b) -> size[a] != size[b] ? Long.compare(size[b], size[a]) : Integer.compare(a, b));
+        long[] load = new long[searchers];
+        List<List<Integer>> mine = new ArrayList<>();
+        for (int p = 0; p < searchers; p++) {
+            mine.add(new ArrayList<>());
+        }
+        for (int j : order) {
+            int least = 0;
+            for (int p = 1; p < searchers; p++) {
+                least = load[p] < load[least] ? p : least;
+            }
+            load[least] += size[j];
+            mine.get(least).add(j);
+        }
+        dealt = new int[searchers][];
+        List<SearchBatch> out = new ArrayList<>(searchers);
+        Position root = positions.get(position);
+        for (int p = 0; p < searchers; p++) {
+            dealt[p] = mine.get(p).stream().mapToInt(Integer::intValue).toArray();
+            out.add(new SearchBatch(round, root, mine.get(p).stream().map(batch::get).toList()));
         }
         return out;
+    }
+
+    /** A job's moves from the root as one key (a collision only misestimates a size). */
+    private static long key(long[] path) {
+        long k = path.length;
+        for (long move : path) {
+            k = k * 0x9E3779B97F4A7C15L + move;
+        }
+        return k;
     }
 
     /**
@@ -85,38 +150,55 @@ final class SearchRounds {
      * position, returns it (else null).
      */
     Finished answer(SearchAnswers a) {
-        if (done() || a.round != nextRound || answers[a.searcher] != null) {
+        if (done() || current == null || a.round != nextRound || answers[a.searcher] != null) {
             return null;
         }
         answers[a.searcher] = a;
         if (++answered < searchers) {
             return null;
         }
-        int[] scores = new int[batches.batch().size()];
-        for (int j = 0; j < scores.length; j++) {
-            scores[j] = answers[j % searchers].scores[j / searchers];
-        }
-        for (SearchAnswers s : answers) {
-            nodes += s.nodes;
+        List<SearchJob> batch = batches.batch();
+        int[] scores = new int[batch.size()];
+        for (int p = 0; p < searchers; p++) {
+            for (int k = 0; k < dealt[p].length; k++) {
+                int j = dealt[p][k];
+                scores[j] = answers[p].scores[k];
+                jobSizes.put(key(batch.get(j).path), answers[p].jobNodes[k]);
+                depthNodes += answers[p].jobNodes[k];
+            }
         }
         jobs += scores.length;
-        batches.answer(scores);
+        current = null;
         nextRound++;
-        if (!batches.done()) {
-            return null;
+        batches.answer(scores);
+        return advance();
+    }
+
+    /** Past the batches that are done and the empty ones; the position, if that ends it. */
+    private Finished advance() {
+        while (true) {
+            if (!batches.done()) {
+                if (!batches.batch().isEmpty()) {
+                    return null;
+                }
+                batches.answer(new int[0]);
+                continue;
+            }
+            nodes += depthNodes;
+            if (iteration < depth) {
+                iteration++;
+                batches = batches.deeper(depthNodes >= SPLIT_FIRST_MOVE_NODES);
+                depthNodes = 0;
+                continue;
+            }
+            Finished finished = new Finished(position, batches.outcome(), nodes, jobs);
+            if (position + 1 < positions.size()) {
+                start(position + 1);
+            } else {
+                batches = null;
+            }
+            return finished;
         }
-        if (iteration < depth) {
-            iteration++;
-            batches = batches.deeper();
-            return null;
-        }
-        Finished finished = new Finished(position, batches.outcome(), nodes, jobs);
-        if (position + 1 < positions.size()) {
-            start(position + 1);
-        } else {
-            batches = null;
-        }
-        return finished;
     }
 
     boolean done() {

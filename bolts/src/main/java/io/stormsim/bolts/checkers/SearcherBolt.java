@@ -5,7 +5,6 @@ import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Search;
-import io.stormsim.checkers.SearchJob;
 import io.stormsim.checkers.TableShard;
 import java.util.List;
 import java.util.Map;
@@ -60,11 +59,12 @@ public class SearcherBolt extends StepBolt {
     @Override
     protected void onStep(long step, StepInputs in) {
         SearchBatch batch = in.one(SearchCoordinatorBolt.BATCH);
-        long before = search.nodes();
         int[] scores = new int[batch.jobs.size()];
+        long[] nodes = new long[scores.length];
         for (int j = 0; j < scores.length; j++) {
-            SearchJob job = batch.jobs.get(j);
-            scores[j] = search.search(batch.root, job);
+            long before = search.nodes();
+            scores[j] = search.search(batch.root, batch.jobs.get(j));
+            nodes[j] = search.nodes() - before;
         }
         if (shard != null) {
             for (int owner = 0; owner < partitions; owner++) {
@@ -74,8 +74,7 @@ public class SearcherBolt extends StepBolt {
                 }
             }
         }
-        emitTo(ANSWERS, 0, step, new SearchAnswers(batch.round, partition, scores, search.nodes() - before,
-                stepElapsedNanos()));
+        emitTo(ANSWERS, 0, step, new SearchAnswers(batch.round, partition, scores, nodes, stepElapsedNanos()));
     }
 
     @Override

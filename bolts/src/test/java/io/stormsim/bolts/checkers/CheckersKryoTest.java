@@ -65,11 +65,12 @@ class CheckersKryoTest {
         assertEquals(jobs, b.jobs);
         assertEquals(0, roundTrip(new SearchBatch(0, Position.start(), List.of())).jobs.size());
 
-        SearchAnswers a = roundTrip(new SearchAnswers(5, 1, new int[] {-Search.INFINITY, 3, Search.INFINITY}, 1000, 7));
+        SearchAnswers a = roundTrip(new SearchAnswers(5, 1, new int[] {-Search.INFINITY, 3, Search.INFINITY},
+                new long[] {1000, 0, 1L << 40}, 7));
         assertEquals(5, a.round);
         assertEquals(1, a.searcher);
         assertArrayEquals(new int[] {-Search.INFINITY, 3, Search.INFINITY}, a.scores);
-        assertEquals(1000, a.nodes);
+        assertArrayEquals(new long[] {1000, 0, 1L << 40}, a.jobNodes);
         assertEquals(7, a.nanos);
 
         TableShard.Updates u = roundTrip(new TableShard.Updates(new long[] {-1, 5}, new long[] {9, Long.MIN_VALUE}));
@@ -80,7 +81,7 @@ class CheckersKryoTest {
     @Test
     void withoutTheDecoratorStormRefusesThePayloads() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> kryo(false).writeClassAndObject(new Output(64, -1), new SearchAnswers(0, 0, new int[0], 0, 0)));
+                () -> kryo(false).writeClassAndObject(new Output(64, -1), new SearchAnswers(0, 0, new int[0], new long[0], 0)));
         assertTrue(e.getMessage().contains("not registered"), e.getMessage());
     }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The coordinator's rounds without Storm: searchers answering each round's batches give the sequential
- * scores in exactly {@link SearchConfig#rounds} rounds, and re-sent rounds, late and duplicate answers do
- * not change them.
+ * scores in at most {@link SearchConfig#rounds} rounds (empty batches take none), and re-sent rounds, late
+ * and duplicate answers do not change them.
  */
 class SearchRoundsTest {
     private static final List<Position> POSITIONS = List.of(Position.start(),
@@ -27,9 +27,14 @@ class SearchRoundsTest {
     private static final int DEPTH = 5;
 
     private static SearchAnswers answer(Search search, SearchBatch batch, int searcher) {
-        long before = search.nodes();
-        int[] scores = batch.jobs.stream().mapToInt(j -> search.search(batch.root, j)).toArray();
-        return new SearchAnswers(batch.round, searcher, scores, search.nodes() - before, 0);
+        int[] scores = new int[batch.jobs.size()];
+        long[] nodes = new long[scores.length];
+        for (int j = 0; j < scores.length; j++) {
+            long before = search.nodes();
+            scores[j] = search.search(batch.root, batch.jobs.get(j));
+            nodes[j] = search.nodes() - before;
+        }
+        return new SearchAnswers(batch.round, searcher, scores, nodes, 0);
     }
 
     private static void assertSequential(List<SearchRounds.Finished> finished) {
@@ -41,16 +46,22 @@ class SearchRoundsTest {
     }
 
     @Test
-    void roundsGiveTheSequentialScoresInTheConfiguredNumberOfRounds() {
+    void roundsGiveTheSequentialScoresInAtMostTheConfiguredNumberOfRounds() {
         int searchers = 3;
         Search[] pool = {new Search(new LocalTable(14)), new Search(new LocalTable(14)), new Search(new LocalTable(14))};
         SearchRounds rounds = new SearchRounds(POSITIONS, DEPTH, searchers);
         List<SearchRounds.Finished> finished = new ArrayList<>();
+        List<Long> starts = new ArrayList<>();
         long round = 0;
         for (; !rounds.done(); round++) {
-            assertEquals(round % (DEPTH * RootBatches.BATCHES) == 0, rounds.startsPosition(round), "round " + round);
+            assertEquals(finished.size() == starts.size(), rounds.startsPosition(round), "round " + round);
+            if (rounds.startsPosition(round)) {
+                starts.add(round);
+            }
             List<SearchBatch> batches = rounds.batches(round);
             assertEquals(searchers, batches.size());
+            assertTrue(round == starts.get(starts.size() - 1) || batches.stream().anyMatch(b -> !b.jobs.isEmpty()),
+                    "only a position's first round may be empty: round " + round);
             // answers arrive in any order
             for (int s = searchers - 1; s >= 0; s--) {
                 SearchRounds.Finished f = rounds.answer(answer(pool[s], batches.get(s), s));
@@ -60,10 +71,17 @@ class SearchRoundsTest {
                 }
             }
         }
-        assertEquals((long) POSITIONS.size() * DEPTH * RootBatches.BATCHES, round);
+        assertTrue(round <= (long) POSITIONS.size() * DEPTH * RootBatches.BATCHES, round + " rounds");
+        assertEquals(POSITIONS.size(), starts.size());
+        assertEquals(round - 1, (long) starts.get(3), "a side without a move: one (empty) round");
         assertSequential(finished);
         assertTrue(finished.get(0).nodes() > 0 && finished.get(0).jobs() > 0);
         assertEquals(0, finished.get(3).jobs(), "a side without a move has no job");
+        for (long after = round; after < round + 3; after++) {
+            for (SearchBatch b : rounds.batches(after)) {
+                assertEquals(List.<SearchJob>of(), b.jobs, "rounds after the last are empty: " + after);
+            }
+        }
     }
 
     @Test
@@ -95,5 +113,26 @@ class SearchRoundsTest {
             assertNull(rounds.answer(early));
         }
         assertSequential(finished);
+    }
+
+    @Test
+    void deeperSearchesSplitTheFirstMoveAndKeepTheSequentialScores() {
+        int depth = 14;
+        Search[] pool = {new Search(new LocalTable(16)), new Search(new LocalTable(16))};
+        SearchRounds rounds = new SearchRounds(List.of(Position.start()), depth, 2);
+        SearchRounds.Finished finished = null;
+        int splitRounds = 0;
+        for (long round = 0; !rounds.done(); round++) {
+            List<SearchBatch> batches = rounds.batches(round);
+            // the first move's replies: two moves deep with the full window's alpha (batches 0 and 1)
+            splitRounds += batches.stream().flatMap(b -> b.jobs.stream())
+                    .anyMatch(j -> j.path.length == 2 && j.alpha == -Search.INFINITY) ? 1 : 0;
+            for (int s = 0; s < 2; s++) {
+                SearchRounds.Finished f = rounds.answer(answer(pool[s], batches.get(s), s));
+                finished = f == null ? finished : f;
+            }
+        }
+        assertTrue(splitRounds >= 2, splitRounds + " rounds with the first move split");
+        assertEquals(new Search(new LocalTable(16)).search(Position.start(), depth).score(), finished.outcome().score());
     }
 }

@@ -63,7 +63,7 @@ public final class CheckersSearchWorkload implements Workload {
         return SearchConfig.from(config).outputDir();
     }
 
-    /** Rounds: positions x depth x {@code RootBatches.BATCHES}. */
+    /** Rounds: at most positions x depth x {@code RootBatches.BATCHES} (empty batches take none). */
     @Override
     public long steps(Map<String, Object> config) {
         return SearchConfig.from(config).rounds();

@@ -1,0 +1,66 @@
+package io.stormsim.bolts.checkers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class PerftWorkerShareTest {
+    @Test
+    void tasksOfAWorkerShareOneTableUntilTheLastLetsGo() {
+        PerftWorkerShare a = PerftWorkerShare.acquire("t1 6700 split", 4, 2);
+        PerftWorkerShare b = PerftWorkerShare.acquire("t1 6700 split", 4, 2);
+        PerftWorkerShare other = PerftWorkerShare.acquire("t1 6701 split", 4, 1);
+        assertSame(a, b);
+        assertSame(a.table(), b.table());
+        assertNotSame(a.table(), other.table());
+        PerftWorkerShare.release("t1 6700 split");
+        assertSame(a, PerftWorkerShare.acquire("t1 6700 split", 4, 2));
+        PerftWorkerShare.release("t1 6700 split");
+        PerftWorkerShare.release("t1 6700 split");
+        PerftWorkerShare.release("t1 6701 split");
+        assertNotSame(a, PerftWorkerShare.acquire("t1 6700 split", 4, 2));
+        PerftWorkerShare.release("t1 6700 split");
+        assertNull(PerftWorkerShare.acquire("t2 6700 split", 0, 1).table());
+        PerftWorkerShare.release("t2 6700 split");
+    }
+
+    @Test
+    void eachJobOfAStepGoesToExactlyOneTask() throws Exception {
+        PerftWorkerShare share = PerftWorkerShare.acquire("t3 6700 split", 0, 3);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (long step = 10; step < 13; step++) {
+                List<Future<List<Integer>>> tasks = new ArrayList<>();
+                for (int t = 0; t < 3; t++) {
+                    long s = step;
+                    tasks.add(pool.submit(() -> {
+                        List<Integer> taken = new ArrayList<>();
+                        PerftWorkerShare.Jobs jobs = share.jobs(s, 5000);
+                        for (int j = jobs.next(); j >= 0; j = jobs.next()) {
+                            taken.add(j);
+                        }
+                        return taken;
+                    }));
+                }
+                int[] times = new int[5000];
+                for (Future<List<Integer>> f : tasks) {
+                    f.get().forEach(j -> times[j]++);
+                }
+                for (int j = 0; j < times.length; j++) {
+                    assertEquals(1, times[j], "job " + j + " of step " + step);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            PerftWorkerShare.release("t3 6700 split");
+        }
+    }
+}
