@@ -68,6 +68,7 @@ public final class RadixPartition {
     private final int radix;
     private final RecordPool outboxes = new RecordPool();
     private final int[] counts;
+    private final int[] next;
     private final int[] runDestination;
     private final int[] runOffset;
     private final int[] runLength;
@@ -92,6 +93,7 @@ public final class RadixPartition {
         this.digitBits = RadixSort.checkDigitBits(digitBits);
         this.radix = 1 << digitBits;
         this.counts = new int[radix];
+        this.next = new int[radix];
         // Each digit value's run is cut at most once per range boundary it crosses.
         this.runDestination = new int[radix + partitions];
         this.runOffset = new int[radix + partitions];
@@ -229,15 +231,29 @@ public final class RadixPartition {
                     + stripeSize);
         }
         SortRecords outbox = outboxes.acquire(kind, stripeSize);
-        // One working table for the whole stripe: each run continues where the one before it left the buckets.
-        int[] at = Arrays.copyOf(counts, radix);
-        for (int r = 0; r < stripeRunCount; r++) {
-            RadixSort.scatterRange(stripe.get(runChunk[r]).records(), runFrom[r], runFrom[r] + runRecords[r], outbox,
-                    shift, at);
+        System.arraycopy(counts, 0, next, 0, radix);
+        long[][] payloads = kind.hasPayloads() ? new long[stripeRunCount][] : null;
+        for (int r = 0; r < stripeRunCount && payloads != null; r++) {
+            payloads[r] = stripe.get(runChunk[r]).records().payloads();
+        }
+        if (kind.keyBits() == 32) {
+            int[][] keys = new int[stripeRunCount][];
+            for (int r = 0; r < stripeRunCount; r++) {
+                keys[r] = stripe.get(runChunk[r]).records().intKeys();
+            }
+            RadixSort.scatterRuns(keys, payloads, runFrom, runRecords, stripeRunCount, outbox.intKeys(),
+                    outbox.payloads(), shift, next);
+        } else {
+            long[][] keys = new long[stripeRunCount][];
+            for (int r = 0; r < stripeRunCount; r++) {
+                keys[r] = stripe.get(runChunk[r]).records().longKeys();
+            }
+            RadixSort.scatterRuns(keys, payloads, runFrom, runRecords, stripeRunCount, outbox.longKeys(),
+                    outbox.payloads(), shift, next);
         }
         for (int v = 0, end = 0; v < radix; v++) {
             end += (int) histogram[v];
-            if (at[v] != end) {
+            if (next[v] != end) {
                 throw new IllegalArgumentException("the histogram given is not that of digit " + pass
                         + " of this stripe: value " + v);
             }
