@@ -26,17 +26,22 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * The radix sort benchmark, one Markdown table: for each size, uniform 32-bit keys or 64-bit keys with 64-bit
  * payloads, what a user would pick instead (Arrays.sort, Arrays.parallelSort on 2 threads: both on the keys
- * alone), the sequential radix kernel, and the radix-sort topology on an embedded LocalCluster at each
- * partition count, with the bytes each pass sends between partitions, the time of each phase, and the
- * memory-bandwidth bound of the kernel's passes (every pass reads and writes every record once, at the
- * copy bandwidth measured here). Library and kernel times come from a JVM of their own ({@link Baseline}).
+ * alone), the baseline (a plain 8-bit LSD radix sort written here), the sequential radix kernel, and the
+ * radix-sort topology on an embedded LocalCluster at each partition count, with the bytes each pass sends
+ * between partitions, the time of each phase, and the memory-bandwidth bound of the kernel's passes (every
+ * pass reads and writes every record once, at the copy bandwidth measured here); then the skewed inputs
+ * (baseline, kernel, topology) with their time over the uniform input's. Library, baseline and kernel times
+ * come from a JVM of their own ({@link Baseline}).
  */
 @Command(name = "radix-sort", sortOptions = false,
-        description = {"Arrays.sort, Arrays.parallelSort (2 threads), the sequential radix kernel and the radix-sort"
-                + " topology (LocalCluster) on uniform keys; one Markdown table (README, \"Radix sort\")."},
-        footer = {"e.g. bench radix-sort      bench radix-sort --keys32=100000 --records64=100000 --jobs=2"})
+        description = {"Arrays.sort, Arrays.parallelSort (2 threads), a plain 8-bit LSD radix sort, the sequential"
+                + " radix kernel and the radix-sort topology (LocalCluster) on uniform and skewed keys; one Markdown"
+                + " table (README, \"Radix sort\")."},
+        footer = {"e.g. bench radix-sort      bench radix-sort --keys32=100000 --records64=100000 --skewed=100000 --jobs=2"})
 public final class RadixSortBench implements Callable<Integer> {
     static final long SEED = 42;
+    private static final List<KeyGenerator> SKEWED = List.of(KeyGenerator.FEW_DISTINCT, KeyGenerator.HOT_DIGIT,
+            KeyGenerator.SORTED, KeyGenerator.REVERSED);
 
     @Spec
     private CommandSpec spec;
@@ -46,6 +51,10 @@ public final class RadixSortBench implements Callable<Integer> {
     @Option(names = "--records64", split = ",", paramLabel = "N", defaultValue = "10000000",
             description = "sizes of 64-bit key + 64-bit payload sorts (default: ${DEFAULT-VALUE})")
     private int[] records64;
+    @Option(names = "--skewed", split = ",", paramLabel = "N", defaultValue = "10000000",
+            description = "sizes of 32-bit key sorts of each skewed input (few-distinct, hot-digit, sorted, reversed),"
+                    + " also in --keys32 for the ratio to uniform keys (default: ${DEFAULT-VALUE})")
+    private int[] skewed;
     @Option(names = "--partitions", split = ",", paramLabel = "P", defaultValue = "1,2",
             description = "topology partition counts (default: ${DEFAULT-VALUE})")
     private int[] partitions;
@@ -59,16 +68,17 @@ public final class RadixSortBench implements Callable<Integer> {
             description = "the topology (default: ${DEFAULT-VALUE})")
     private Path yaml;
 
-    /** One sort: its key width, whether each key has a payload, its size. */
-    record Case(int keyBits, boolean payload, int n) {
+    /** One sort: its key width, whether each key has a payload, its size, its input. */
+    record Case(int keyBits, boolean payload, int n, KeyGenerator input) {
         static Case parse(String s) {
             String[] f = s.split(":");
-            return new Case(Integer.parseInt(f[0].replace("p", "")), f[0].endsWith("p"), Integer.parseInt(f[1]));
+            return new Case(Integer.parseInt(f[0].replace("p", "")), f[0].endsWith("p"), Integer.parseInt(f[1]),
+                    KeyGenerator.named(f[2]));
         }
 
         @Override
         public String toString() {
-            return keyBits + (payload ? "p" : "") + ":" + n;
+            return keyBits + (payload ? "p" : "") + ":" + n + ":" + input.configName();
         }
 
         int recordBytes() {
@@ -78,18 +88,28 @@ public final class RadixSortBench implements Callable<Integer> {
         String kind() {
             return payload ? keyBits + "-bit keys + 64-bit payloads" : keyBits + "-bit keys";
         }
+
+        Case uniform() {
+            return new Case(keyBits, payload, n, KeyGenerator.UNIFORM);
+        }
+
+        boolean skewed() {
+            return input != KeyGenerator.UNIFORM;
+        }
     }
 
     @Override
     public Integer call() throws Exception {
         Checks.atLeast(spec, "--keys32", keys32, 1);
         Checks.atLeast(spec, "--records64", records64, 1);
+        Checks.atLeast(spec, "--skewed", skewed, 1);
         Checks.atLeast(spec, "--partitions", partitions, 1);
         Checks.atLeast(spec, "--jobs", jobs, 2);
         Checks.inRange(spec, "--digit-bits", digitBits, RadixSort.MIN_DIGIT_BITS, RadixSort.MAX_DIGIT_BITS);
         List<Case> cases = new ArrayList<>();
-        Arrays.stream(keys32).forEach(n -> cases.add(new Case(32, false, n)));
-        Arrays.stream(records64).forEach(n -> cases.add(new Case(64, true, n)));
+        Arrays.stream(keys32).forEach(n -> cases.add(new Case(32, false, n, KeyGenerator.UNIFORM)));
+        Arrays.stream(records64).forEach(n -> cases.add(new Case(64, true, n, KeyGenerator.UNIFORM)));
+        Arrays.stream(skewed).forEach(n -> SKEWED.forEach(g -> cases.add(new Case(32, false, n, g))));
         Path out = Files.createTempDirectory("stormsim-bench-radix-sort");
         System.err.println("bench radix-sort: load average before " + Machine.load() + "; libraries and kernel ...");
         List<String> args = new ArrayList<>(List.of(Baseline.NAME, String.valueOf(digitBits)));
@@ -111,32 +131,58 @@ public final class RadixSortBench implements Callable<Integer> {
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + Machine.cpuModel()
                 + ", " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; copy bandwidth (read + write) "
-                + String.format("%.1f GB/s", bandwidth / 1e9) + "; uniform keys, " + digitBits + "-bit digits");
+                + String.format("%.1f GB/s", bandwidth / 1e9) + "; " + digitBits + "-bit digits; load average before "
+                + Machine.load());
         System.out.println();
-        System.out.println("| keys | records | method | s/sort | Mkeys/s | MB between partitions per pass"
-                + " | phases ms: load / place / permute / count | same bits as the kernel |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.println("| keys | records | input | method | s/sort | Mkeys/s | x uniform | MB between partitions per pass"
+                + " | phases ms: load / receive / permute / count / sink | same bits as the kernel |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        Map<String, Double> uniformSeconds = new HashMap<>();
         try (LocalCluster cluster = new LocalCluster()) {
             for (Case c : cases) {
+                Table t = new Table(c, uniformSeconds);
                 int passes = RadixSort.passes(c.keyBits, digitBits);
-                double boundSeconds = (double) c.n * (2.0 * passes * c.recordBytes() + c.keyBits / 8) / bandwidth;
-                row(c, "memory-bandwidth bound (" + passes + " passes, read + write each)", boundSeconds, "", "", "");
-                String keysOnly = c.payload ? " (keys alone)" : "";
-                row(c, "Arrays.sort" + keysOnly, seconds.get(c + " sort"), "", "", "");
-                row(c, "Arrays.parallelSort, 2 threads" + keysOnly, seconds.get(c + " parallelSort"), "", "", "");
-                row(c, "radix kernel, sequential", seconds.get(c + " radix"), "", "", "");
+                if (!c.skewed()) {
+                    double boundSeconds = (double) c.n * (2.0 * passes * c.recordBytes() + c.keyBits / 8) / bandwidth;
+                    t.row("memory-bandwidth bound (" + passes + " passes, read + write each)", boundSeconds, "", "", "");
+                    String keysOnly = c.payload ? " (keys alone)" : "";
+                    t.row("Arrays.sort" + keysOnly, seconds.get(c + " sort"), "", "", "");
+                    t.row("Arrays.parallelSort, 2 threads" + keysOnly, seconds.get(c + " parallelSort"), "", "", "");
+                }
+                t.row(PLAIN, seconds.get(c + " plain"), "", "", "");
+                t.row("radix kernel, sequential", seconds.get(c + " radix"), "", "", "");
                 String[] expected = expectedHashes(c);
                 for (int p : partitions) {
-                    topology(cluster, c, p, out.resolve(c.toString().replace(':', '-') + "-" + p), expected);
+                    topology(cluster, t, p, out.resolve(c.toString().replace(':', '-') + "-" + p), expected);
                 }
             }
         }
         return 0;
     }
 
-    private static void row(Case c, String method, double seconds, String bytes, String phases, String sameBits) {
-        System.out.printf("| %,d | %s | %s | %.4f | %.1f | %s | %s | %s |%n", c.n, c.kind(), method, seconds,
-                c.n / seconds / 1e6, bytes, phases, sameBits);
+    static final String PLAIN = "baseline: plain 8-bit LSD radix sort";
+
+    /** The rows of one case; a skewed case's rows also give their time over the same method's on uniform keys. */
+    private static final class Table {
+        private final Case c;
+        private final Map<String, Double> uniformSeconds;
+
+        Table(Case c, Map<String, Double> uniformSeconds) {
+            this.c = c;
+            this.uniformSeconds = uniformSeconds;
+        }
+
+        void row(String method, double seconds, String bytes, String phases, String sameBits) {
+            String key = c.uniform() + " " + method;
+            String ratio = "";
+            if (!c.skewed()) {
+                uniformSeconds.put(key, seconds);
+            } else if (uniformSeconds.containsKey(key)) {
+                ratio = String.format("%.2f", seconds / uniformSeconds.get(key));
+            }
+            System.out.printf("| %,d | %s | %s | %s | %.4f | %.1f | %s | %s | %s | %s |%n", c.n, c.kind(),
+                    c.input.configName(), method, seconds, c.n / seconds / 1e6, ratio, bytes, phases, sameBits);
+        }
     }
 
     /** The bits hash of each job's records sorted by the kernel, as the sink computes it. */
@@ -144,7 +190,7 @@ public final class RadixSortBench implements Callable<Integer> {
         String[] hashes = new String[jobs];
         RadixSort kernel = new RadixSort(digitBits);
         for (int job = 0; job < jobs; job++) {
-            SortRecords r = KeyGenerator.UNIFORM.generate(c.keyBits, c.n, c.payload, SEED + job);
+            SortRecords r = c.input.generate(c.keyBits, c.n, c.payload, SEED + job);
             kernel.sort(r);
             hashes[job] = Long.toHexString(SortSinkBolt.bitsHash(r));
         }
@@ -152,26 +198,30 @@ public final class RadixSortBench implements Callable<Integer> {
     }
 
     /** One topology run; its row: the jobs after the first, their latency less the load stage. */
-    private void topology(LocalCluster cluster, Case c, int p, Path dir, String[] expected) throws Exception {
+    private void topology(LocalCluster cluster, Table t, int p, Path dir, String[] expected) throws Exception {
+        Case c = t.c;
         Map<String, String> props = new HashMap<>();
         props.put("keys", String.valueOf(c.n));
         props.put("key.bits", String.valueOf(c.keyBits));
         props.put("payload", String.valueOf(c.payload));
         props.put("digit.bits", String.valueOf(digitBits));
-        props.put("generator", "uniform");
+        props.put("generator", c.input.configName());
         props.put("seed", String.valueOf(SEED));
         props.put("partitions", String.valueOf(p));
         props.put("jobs", String.valueOf(jobs));
         props.put("jobs.in.flight", "1");
         props.put("write.output", "false");
         props.put("output.dir", dir.toString());
-        System.err.println("bench radix-sort: topology, " + c.kind() + ", " + c.n + " keys, " + p + " partitions ...");
+        System.err.println("bench radix-sort: topology, " + c.kind() + ", " + c.n + " " + c.input.configName()
+                + " keys, " + p + " partitions ...");
         LocalRun.run(cluster, TopologyFile.load(yaml, null, props, false), Duration.ofHours(1));
         List<String> lines = Files.readAllLines(dir.resolve(SortSinkBolt.JOBS_CSV));
         List<String> header = List.of(lines.get(0).split(","));
-        int latency = header.indexOf("latency_ms"), load = header.indexOf("load_ms"), firstBytes = header.indexOf("bytes_pass_0");
-        int hash = header.indexOf("bits_hash");
-        double[] sum = new double[5];
+        String[] phases = {"load_ms", "receive_ms", "permute_ms", "count_ms", "sink_ms"};
+        int latency = header.indexOf("latency_ms"), firstBytes = header.indexOf("bytes_pass_0");
+        int hash = header.indexOf("bits_hash"), lastBytes = header.indexOf("sink_ms") - 1;
+        double latencySum = 0;
+        double[] sum = new double[phases.length];
         double bytes = 0;
         int measured = 0, movedPasses = 0;
         boolean sameBits = lines.size() == jobs + 1;
@@ -183,26 +233,31 @@ public final class RadixSortBench implements Callable<Integer> {
                 continue;
             }
             measured++;
-            for (int k = 0; k < 5; k++) {
-                sum[k] += Double.parseDouble(f[latency + k]);
+            latencySum += Double.parseDouble(f[latency]);
+            for (int k = 0; k < phases.length; k++) {
+                sum[k] += Double.parseDouble(f[header.indexOf(phases[k])]);
             }
-            for (int b = firstBytes; b < hash; b++) {
+            for (int b = firstBytes; b <= lastBytes; b++) {
                 long passBytes = Long.parseLong(f[b]);
                 bytes += passBytes;
                 movedPasses += passBytes > 0 ? 1 : 0;
             }
         }
-        double perJob = (sum[0] - sum[1]) / measured / 1e3;
-        row(c, "topology, " + p + " partition" + (p == 1 ? "" : "s") + " (latency less load)", perJob,
-                movedPasses == 0 ? "0" : String.format("%.1f", bytes / movedPasses / 1e6),
-                String.format("%.0f / %.0f / %.0f / %.0f", sum[1] / measured, sum[2] / measured, sum[3] / measured,
-                        sum[4] / measured), sameBits ? "yes" : "NO");
+        double perJob = (latencySum - sum[0]) / measured / 1e3;
+        StringBuilder phaseMs = new StringBuilder();
+        for (double ms : sum) {
+            phaseMs.append(phaseMs.length() == 0 ? "" : " / ").append(String.format("%.0f", ms / measured));
+        }
+        t.row("topology, " + p + " partition" + (p == 1 ? "" : "s") + " (latency less load)", perJob,
+                movedPasses == 0 ? "0" : String.format("%.1f", bytes / movedPasses / 1e6), phaseMs.toString(),
+                sameBits ? "yes" : "NO");
     }
 
     /**
-     * The libraries and the kernel, in a JVM of its own: for each case "32:N" or "64p:N" the best of a few
-     * timed sorts of uniform records after one warm-up, as lines {@code RESULT case method seconds}, and the
-     * copy bandwidth as {@code BANDWIDTH bytes/s}. The libraries sort the keys alone (they cannot carry payloads).
+     * The libraries, the baseline and the kernel, in a JVM of its own: for each case "32:N:input" or
+     * "64p:N:input" the best of a few timed sorts after one warm-up, as lines {@code RESULT case method seconds},
+     * and the copy bandwidth as {@code BANDWIDTH bytes/s}. The libraries sort the keys alone (they cannot carry
+     * payloads) and only uniform inputs.
      */
     @Command(name = Baseline.NAME, hidden = true)
     static final class Baseline implements Callable<Integer> {
@@ -220,23 +275,32 @@ public final class RadixSortBench implements Callable<Integer> {
             }
             System.out.printf("BANDWIDTH %.6g%n", bandwidth());
             RadixSort kernel = new RadixSort(digitBits);
+            PlainRadixSort plain = new PlainRadixSort();
             for (String s : cases) {
                 Case c = Case.parse(s);
-                SortRecords input = KeyGenerator.UNIFORM.generate(c.keyBits, c.n, c.payload, SEED);
-                int timed = c.n >= 10_000_000 ? 3 : 7;
-                System.out.printf("RESULT %s sort %.6g%n", c, best(timed, () -> librarySort(input, false)));
-                System.out.printf("RESULT %s parallelSort %.6g%n", c, best(timed, () -> librarySort(input, true)));
-                System.out.printf("RESULT %s radix %.6g%n", c, best(timed, () -> {
-                    SortRecords r = input.copyOfRange(0, input.size());
-                    long t = System.nanoTime();
-                    kernel.sort(r);
-                    return System.nanoTime() - t;
-                }));
+                SortRecords input = c.input.generate(c.keyBits, c.n, c.payload, SEED);
+                // one timed run of the slow library sorts at 1e8 keys and more keeps the bench to minutes
+                int timed = c.n >= 100_000_000 ? 1 : c.n >= 10_000_000 ? 3 : 7;
+                if (!c.skewed()) {
+                    System.out.printf("RESULT %s sort %.6g%n", c, best(timed, () -> librarySort(input, false)));
+                    System.out.printf("RESULT %s parallelSort %.6g%n", c, best(timed, () -> librarySort(input, true)));
+                }
+                int radixTimed = Math.max(timed, 3);
+                System.out.printf("RESULT %s plain %.6g%n", c, best(radixTimed, () -> timedSort(input, plain::sort)));
+                System.out.printf("RESULT %s radix %.6g%n", c, best(radixTimed, () -> timedSort(input, kernel::sort)));
             }
             return 0;
         }
 
-        /** Nanoseconds of a library sort of a fresh copy of the keys, sign bits flipped for unsigned order. */
+        /** Nanoseconds of {@code sort} on a fresh copy of the records. */
+        private static long timedSort(SortRecords in, java.util.function.Consumer<SortRecords> sort) {
+            SortRecords r = in.copyOfRange(0, in.size());
+            long t = System.nanoTime();
+            sort.accept(r);
+            return System.nanoTime() - t;
+        }
+
+    /** Nanoseconds of a library sort of a fresh copy of the keys, sign bits flipped for unsigned order. */
         private static long librarySort(SortRecords in, boolean parallel) {
             if (in.keyBits() == 32) {
                 int[] a = Arrays.copyOf(in.intKeys(), in.size());
@@ -280,6 +344,85 @@ public final class RadixSortBench implements Callable<Integer> {
                 return System.nanoTime() - t;
             });
             return 2.0 * src.length * Long.BYTES / best;
+        }
+    }
+
+    /**
+     * The baseline the kernel is held to: a textbook LSD radix sort in 8-bit digits, each pass a histogram read
+     * and a stable scatter between two buffers (keys alone, or keys with their payloads), nothing skipped.
+     */
+    static final class PlainRadixSort {
+        private int[] intBuffer = new int[0];
+        private long[] longBuffer = new long[0];
+        private long[] payloadBuffer = new long[0];
+
+        void sort(SortRecords r) {
+            int n = r.size();
+            if (r.keyBits() == 32 && !r.hasPayloads()) {
+                if (intBuffer.length < n) {
+                    intBuffer = new int[n];
+                }
+                int[] src = r.intKeys(), dst = intBuffer;
+                for (int shift = 0; shift < 32; shift += 8) {
+                    int[] next = offsets(src, n, shift);
+                    for (int i = 0; i < n; i++) {
+                        int k = src[i];
+                        dst[next[(k >>> shift) & 0xFF]++] = k;
+                    }
+                    int[] t = src;
+                    src = dst;
+                    dst = t;
+                }
+            } else if (r.keyBits() == 64 && r.hasPayloads()) {
+                if (longBuffer.length < n) {
+                    longBuffer = new long[n];
+                    payloadBuffer = new long[n];
+                }
+                long[] src = r.longKeys(), dst = longBuffer, srcPay = r.payloads(), dstPay = payloadBuffer;
+                for (int shift = 0; shift < 64; shift += 8) {
+                    int[] next = offsets(src, n, shift);
+                    for (int i = 0; i < n; i++) {
+                        long k = src[i];
+                        int to = next[(int) (k >>> shift) & 0xFF]++;
+                        dst[to] = k;
+                        dstPay[to] = srcPay[i];
+                    }
+                    long[] t = src;
+                    src = dst;
+                    dst = t;
+                    t = srcPay;
+                    srcPay = dstPay;
+                    dstPay = t;
+                }
+            } else {
+                throw new IllegalArgumentException("the baseline sorts 32-bit keys or 64-bit records, not " + r);
+            }
+        }
+
+        /** Each 8-bit digit value's first output position. */
+        private static int[] offsets(int[] keys, int n, int shift) {
+            int[] count = new int[256];
+            for (int i = 0; i < n; i++) {
+                count[(keys[i] >>> shift) & 0xFF]++;
+            }
+            return exclusiveSums(count);
+        }
+
+        private static int[] offsets(long[] keys, int n, int shift) {
+            int[] count = new int[256];
+            for (int i = 0; i < n; i++) {
+                count[(int) (keys[i] >>> shift) & 0xFF]++;
+            }
+            return exclusiveSums(count);
+        }
+
+        private static int[] exclusiveSums(int[] count) {
+            for (int v = 0, sum = 0; v < 256; v++) {
+                int c = count[v];
+                count[v] = sum;
+                sum += c;
+            }
+            return count;
         }
     }
 }

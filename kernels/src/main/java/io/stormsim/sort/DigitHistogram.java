@@ -21,21 +21,23 @@ public final class DigitHistogram {
             throw new IllegalArgumentException("pass " + pass + " is not allowed: " + records.keyBits() + "-bit keys in "
                     + digitBits + "-bit digits have passes 0.." + (passes - 1));
         }
-        int radix = 1 << digitBits, mask = radix - 1, shift = pass * digitBits;
+        int radix = 1 << digitBits, shift = pass * digitBits;
         if (at < 0 || at > into.length - radix || from < 0 || count < 0 || from > records.size() - count) {
             throw new IllegalArgumentException("records " + from + " .. " + (from + count - 1) + " of " + records.size()
                     + " counted at " + at + " of an array of " + into.length + " for " + radix + " buckets");
         }
         int[] counts = new int[radix];
+        // Indexed under the table's own length - 1, C2 drops the range check.
+        int under = counts.length - 1;
         if (records.keyBits() == 32) {
             int[] keys = records.intKeys();
             for (int i = from; i < from + count; i++) {
-                counts[(keys[i] >>> shift) & mask]++;
+                counts[(keys[i] >>> shift) & under]++;
             }
         } else {
             long[] keys = records.longKeys();
             for (int i = from; i < from + count; i++) {
-                counts[(int) (keys[i] >>> shift) & mask]++;
+                counts[(int) (keys[i] >>> shift) & under]++;
             }
         }
         for (int v = 0; v < radix; v++) {

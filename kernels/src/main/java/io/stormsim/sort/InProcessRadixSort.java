@@ -51,7 +51,7 @@ public final class InProcessRadixSort {
                 }
             }
             for (int q = 0; q < partitions; q++) {
-                parts[q].place(inboxes.get(q));
+                parts[q].receive(inboxes.get(q));
             }
         }
         List<SortRecords> out = new ArrayList<>();

@@ -10,6 +10,8 @@ import java.util.List;
  * entries are records.
  */
 public final class SortRecords {
+    /** The most records one Java array holds. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
     private final int keyBits;
     private final boolean hasPayloads;
     private int[] intKeys;

@@ -142,7 +142,8 @@ class RadixPartitionTest {
                 if (reversed) {
                     Collections.reverse(inbox.get(q));
                 }
-                placed.add(parts[q].place(inbox.get(q)).copyOfRange(0, parts[q].stripe().size()));
+                parts[q].receive(inbox.get(q));
+                placed.add(parts[q].stripe().copyOfRange(0, parts[q].size()));
             }
             results.add(placed);
         }
@@ -165,7 +166,7 @@ class RadixPartitionTest {
                 () -> part.permute(0, wrong, new long[256], total));
         assertTrue(e.getMessage().contains("counts 49 keys, this stripe has 50"), e.getMessage());
         RadixPartition.Chunk[] chunks = part.permute(0, h, new long[256], RadixPartition.carryOut(h, h));
-        e = assertThrows(IllegalArgumentException.class, () -> part.place(List.of(chunks[1])));
+        e = assertThrows(IllegalArgumentException.class, () -> part.receive(List.of(chunks[1])));
         assertTrue(e.getMessage().contains("is for partition 1, not 0"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> part.histogram(4));
         assertEquals("pass 4 is not allowed: 32-bit keys in 8-bit digits have passes 0..3", e.getMessage());

@@ -32,11 +32,11 @@ public class LoadBolt extends SortBolt {
         long start = System.nanoTime();
         SortRecords stripe = config.stripe(job.job, partition, partitions);
         long loaded = System.nanoTime();
-        Chunk[] out = onlyToSelf(toSelf(stripe));
+        Chunk[] out = {Chunk.toSelf(partition, stripe)};
         long[] histograms = histograms(out, 0);
         long[] stats = SortStats.empty();
-        stats[SortStats.at(0, SortStats.PLACE_NS)] = loaded - start;
+        stats[SortStats.at(0, SortStats.LOAD_NS)] = loaded - start;
         stats[SortStats.at(0, SortStats.COUNT_NS)] = System.nanoTime() - loaded;
-        emitToEach(CHUNKS, step, q -> new SortExchange(job, new Chunk[] {out[q]}, histograms, stats));
+        emitToSelf(CHUNKS, step, job, out, histograms, stats);
     }
 }

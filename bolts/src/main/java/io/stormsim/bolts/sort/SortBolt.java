@@ -3,7 +3,7 @@ package io.stormsim.bolts.sort;
 import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.sort.DigitHistogram;
 import io.stormsim.sort.RadixPartition.Chunk;
-import io.stormsim.sort.SortRecords;
+import io.stormsim.spouts.JobCommand;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
@@ -21,24 +21,11 @@ abstract class SortBolt extends StepBolt {
         config = SortConfig.from(conf);
     }
 
-    /** Empty records of the job's kind. */
-    protected SortRecords noRecords() {
-        return SortRecords.allocate(config.keyBits(), config.payloads(), 0);
-    }
-
-    /** The chunk that hands all of {@code records} to this partition, unmoved. */
-    protected Chunk toSelf(SortRecords records) {
-        return new Chunk(partition, partition, records, 0, records.size(), new int[] {0}, new int[] {records.size()});
-    }
-
-    /** One chunk per destination partition: {@code mine} to this one, nothing to the others. */
-    protected Chunk[] onlyToSelf(Chunk mine) {
-        Chunk[] out = new Chunk[partitions];
-        for (int q = 0; q < partitions; q++) {
-            out[q] = q == partition ? mine
-                    : new Chunk(partition, q, noRecords(), 0, 0, new int[0], new int[0]);
-        }
-        return out;
+    /** Sends {@code mine} to this partition of the next stage, and no chunks to the others. */
+    protected void emitToSelf(String stream, long step, JobCommand job, Chunk[] mine, long[] histograms,
+                              long[] stats) {
+        Chunk[] none = new Chunk[0];
+        emitToEach(stream, step, q -> new SortExchange(job, q == partition ? mine : none, histograms, stats));
     }
 
     /**

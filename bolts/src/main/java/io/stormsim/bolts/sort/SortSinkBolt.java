@@ -38,6 +38,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     private transient long latencySumMillis;
     private transient long[] bytesSum;
     private transient int sources;
+    private transient SortRecords assembled;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -55,12 +56,12 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         firstEmittedMillis = Long.MAX_VALUE;
         bytesSum = new long[config.passes()];
         output = new RunOutput(config.outputDir());
-        StringBuilder header = new StringBuilder("job,try,keys,latency_ms,load_ms,place_ms,permute_ms,count_ms,passes_moved");
+        StringBuilder header = new StringBuilder("job,try,keys,latency_ms,load_ms,receive_ms,permute_ms,count_ms,passes_moved");
         for (int p = 0; p < config.passes(); p++) {
             header.append(",bytes_pass_").append(p);
         }
         try {
-            log = new JobLog(output, JOBS_CSV, header.append(",bits_hash").toString(), restartedTask());
+            log = new JobLog(output, JOBS_CSV, header.append(",sink_ms,bits_hash").toString(), restartedTask());
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
         }
@@ -68,6 +69,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
 
     @Override
     protected void onStep(long step, StepInputs in) throws IOException {
+        long start = System.nanoTime();
         List<SortExchange> parts = in.all(SORTED);
         JobCommand job = parts.get(0).job;
         long[] stats = SortStats.merge(parts, SortStats.passStage(SortConfig.MAX_PASSES - 1));
@@ -78,11 +80,12 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
             SortFile.write(config.outputFile(job.job), sorted);
         }
         long latency = System.currentTimeMillis() - job.emittedMillis;
+        long sinkNanos = System.nanoTime() - start;
         StringBuilder row = new StringBuilder().append(job.job).append(',').append(job.attempt + 1).append(',')
                 .append(sorted.size()).append(',').append(latency).append(',')
-                .append(millis(stats[SortStats.at(0, SortStats.PLACE_NS)]));
+                .append(millis(stats[SortStats.at(0, SortStats.LOAD_NS)]));
         long moved = 0;
-        for (int field : new int[] {SortStats.PLACE_NS, SortStats.PERMUTE_NS, SortStats.COUNT_NS}) {
+        for (int field : new int[] {SortStats.RECEIVE_NS, SortStats.PERMUTE_NS, SortStats.COUNT_NS}) {
             long ns = field == SortStats.COUNT_NS ? stats[SortStats.at(0, field)] : 0;
             for (int p = 0; p < SortConfig.MAX_PASSES; p++) {
                 ns += stats[SortStats.at(SortStats.passStage(p), field)];
@@ -96,7 +99,8 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         for (int p = 0; p < config.passes(); p++) {
             row.append(',').append(stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)]);
         }
-        if (log.completed(job.job, row.append(',').append(Long.toHexString(bitsHash(sorted))).append('\n'))) {
+        row.append(',').append(millis(sinkNanos)).append(',').append(Long.toHexString(bitsHash(sorted)));
+        if (log.completed(job.job, row.append('\n'))) {
             for (int p = 0; p < config.passes(); p++) {
                 bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
             }
@@ -116,7 +120,10 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         return String.format("%.3f", nanos / 1e6);
     }
 
-    /** Every run of every chunk at its global position: destination q's range start plus the run's offset. */
+    /**
+     * Every run of every chunk at its global position (destination q's range start plus the run's offset), in a
+     * buffer kept for the next job; the chunks are then released to their senders.
+     */
     private SortRecords assemble(List<SortExchange> parts) {
         long n = 0;
         for (SortExchange m : parts) {
@@ -128,20 +135,23 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
             throw new IllegalStateException("the partitions sent " + n + " records, the job has " + config.keys());
         }
         int size = (int) n;
-        long[] payloads = config.payloads() ? new long[size] : null;
-        SortRecords all = config.keyBits() == 32 ? SortRecords.ofInts(new int[size], payloads)
-                : SortRecords.ofLongs(new long[size], payloads);
+        if (assembled == null || assembled.size() != size) {
+            long[] payloads = config.payloads() ? new long[size] : null;
+            assembled = config.keyBits() == 32 ? SortRecords.ofInts(new int[size], payloads)
+                    : SortRecords.ofLongs(new long[size], payloads);
+        }
         for (SortExchange m : parts) {
             for (Chunk c : m.chunks) {
                 long start = RadixPartition.rangeStart(n, parts.size(), c.destination());
                 int at = c.from();
                 for (int k = 0; k < c.runOffsets().length; k++) {
-                    c.records().copyTo(at, all, (int) (start + c.runOffsets()[k]), c.runLengths()[k]);
+                    c.records().copyTo(at, assembled, (int) (start + c.runOffsets()[k]), c.runLengths()[k]);
                     at += c.runLengths()[k];
                 }
+                c.release();
             }
         }
-        return all;
+        return assembled;
     }
 
     private static void checkOrder(SortRecords r, JobCommand job) {

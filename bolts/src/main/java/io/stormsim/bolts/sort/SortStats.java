@@ -10,9 +10,11 @@ import java.util.List;
  */
 public final class SortStats {
     public static final int BYTES = 0;
-    /** Load: making or reading the stripe; pass: placing the chunks received. */
-    public static final int PLACE_NS = 1;
-    /** The scan over partitions and the permute into chunks. */
+    /** Pass stages: indexing the runs of the chunks received in stripe order (nothing is copied). */
+    public static final int RECEIVE_NS = 1;
+    /** The load stage's field of {@link #RECEIVE_NS}: making or reading the stripe. */
+    public static final int LOAD_NS = RECEIVE_NS;
+    /** The permute into chunks, read straight from the chunks received. */
     public static final int PERMUTE_NS = 2;
     /** Counting the next pass's digit over the chunks sent. */
     public static final int COUNT_NS = 3;
