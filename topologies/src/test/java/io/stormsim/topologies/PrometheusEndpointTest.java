@@ -107,7 +107,8 @@ class PrometheusEndpointTest extends LocalClusterTest {
     /** A port p with p + 1 free too. */
     private static int twoFreePorts() throws IOException {
         for (int attempt = 0; ; attempt++) {
-            try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(a.getLocalPort() + 1)) {
+            try (ServerSocket a = new ServerSocket(0)) {
+                new ServerSocket(a.getLocalPort() + 1).close();
                 return a.getLocalPort();
             } catch (IOException e) {
                 if (attempt == 20) {

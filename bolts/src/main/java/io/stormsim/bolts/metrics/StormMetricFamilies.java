@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * counters, timers and histograms as summaries, timers in seconds), one family per Dropwizard name; Storm's
  * names, {@code storm.topology|worker.TOPOLOGY.HOST.COMPONENT[.STREAM].TASK.PORT-NAME}, hold a task's identity,
  * so each becomes a series of the family NAME labelled with it: {@code stormsim_round{component="diagnostics",
- * task="9",...}} instead of a family per task and per run. (The bridge's own label mapper cannot do this: its
+ * task="9",...}} instead of a family per task and per run. Storm's per-stream metrics ({@code __emit-count-STREAM},
+ * {@code __ack-count-SOURCE:STREAM}) become one family each, labelled {@code stream} (and {@code source}). (The bridge's own label mapper cannot do this: its
  * patterns match whole dot-separated parts, and it still gives each Dropwizard metric a family of its own.)
  */
 final class StormMetricFamilies implements MultiCollector {
@@ -78,13 +79,20 @@ final class StormMetricFamilies implements MultiCollector {
                 families.computeIfAbsent(snapshot.getMetadata().getPrometheusName(), k -> new ArrayList<>()).add(snapshot);
                 continue;
             }
-            String name = familyName(m.group(6), metrics.getMetrics().get(dropwizardName) instanceof Timer);
+            String metric = m.group(6);
             Labels labels = Labels.of("topology", m.group(1), "component", m.group(2), "task", m.group(4),
                     "worker_port", m.group(5));
             if (m.group(3) != null) {
                 labels = labels.add("stream", m.group(3));
+                // Storm's per-stream metrics, __word-word, also carry the stream (and the source component) in their name
+                Matcher perStream = Pattern.compile("(__[^-]+-[^-]+)-(?:(.+):)?" + Pattern.quote(m.group(3))).matcher(metric);
+                if (perStream.matches()) {
+                    metric = perStream.group(1);
+                    labels = perStream.group(2) == null ? labels : labels.add("source", perStream.group(2));
+                }
             }
-            MetricMetadata family = new MetricMetadata(name, "Storm metric " + m.group(6) + ", a series per task");
+            String name = familyName(metric, metrics.getMetrics().get(dropwizardName) instanceof Timer);
+            MetricMetadata family = new MetricMetadata(name, "Storm metric " + metric + ", a series per task");
             families.computeIfAbsent(name, k -> new ArrayList<>()).add(labelled(snapshot, family, labels));
         }
         MetricSnapshots.Builder out = MetricSnapshots.builder();

@@ -13,6 +13,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot.SummaryDataPointSnapshot;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,9 @@ class StormMetricFamiliesTest {
         registry.timer(TASK_METRIC + "force.4.6701-stormsim.step-compute").update(4, TimeUnit.MILLISECONDS);
         registry.gauge(TASK_METRIC + "diagnostics.9.6700-stormsim.round", () -> () -> 17L);
         registry.gauge(TASK_METRIC + "diagnostics.9.6700-stormsim.rel-energy-error", () -> () -> -2.5e-6);
-        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.default.3.6700-__emit-count").inc(5);
+        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.field.3.6700-__emit-count-field").inc(5);
+        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.__ack_ack.3.6700-__emit-count-__ack_ack").inc(7);
+        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.essential.5.6700-__ack-count-essential-tree:essential").inc(5);
         registry.gauge("jvm.threads", () -> () -> 12);
 
         MetricSnapshots families = new StormMetricFamilies(registry, MetricFilter.ALL).collect();
@@ -49,20 +52,24 @@ class StormMetricFamiliesTest {
         GaugeSnapshot error = assertInstanceOf(GaugeSnapshot.class, family(families, "stormsim_rel_energy_error"));
         assertEquals(-2.5e-6, error.getDataPoints().get(0).getValue());
 
+        // Storm's per-stream metrics: a family each, the stream (and the source component) as labels
         CounterSnapshot emitted = assertInstanceOf(CounterSnapshot.class, family(families, "storm_emit_count"));
-        assertEquals(5.0, emitted.getDataPoints().get(0).getValue());
-        assertEquals("default", emitted.getDataPoints().get(0).getLabels().get("stream"));
+        assertEquals(List.of("__ack_ack 7.0", "field 5.0"), emitted.getDataPoints().stream()
+                .map(p -> p.getLabels().get("stream") + " " + p.getValue()).sorted().toList());
+        CounterSnapshot acked = assertInstanceOf(CounterSnapshot.class, family(families, "storm_ack_count"));
+        assertEquals(Labels.of("component", "force", "source", "essential-tree", "stream", "essential", "task", "5",
+                "topology", TOPOLOGY, "worker_port", "6700"), acked.getDataPoints().get(0).getLabels());
 
         // a name not of Storm's making stays the bridge's
         assertEquals(12.0, ((GaugeSnapshot) family(families, "jvm_threads")).getDataPoints().get(0).getValue());
-        assertEquals(5, families.size());
+        assertEquals(6, families.size());
     }
 
     @Test
     void theReportersFilterKeepsMetricsOut() {
         MetricRegistry registry = new MetricRegistry();
         registry.gauge(TASK_METRIC + "diagnostics.9.6700-stormsim.round", () -> () -> 1L);
-        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.default.3.6700-__emit-count").inc();
+        registry.counter("storm.worker." + TOPOLOGY + ".node_example_org.force.field.3.6700-__emit-count-field").inc();
         MetricSnapshots families = new StormMetricFamilies(registry, (name, m) -> name.contains("stormsim")).collect();
         assertEquals(1, families.size());
         assertEquals("stormsim_round", families.get(0).getMetadata().getPrometheusName());
