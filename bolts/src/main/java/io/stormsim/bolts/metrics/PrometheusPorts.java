@@ -86,8 +86,8 @@ public record PrometheusPorts(int first, int last) {
         }
         if (free < workers) {
             throw new IllegalArgumentException(KEY + " = " + this + " is not allowed here: port" + (taken.size() > 1
-                    ? "s " : " ") + taken + " in use on this machine, and each of the run's " + workers + " worker"
-                    + (workers > 1 ? "s" : "") + " needs a free port of the range (e.g. " + KEY + "=" + first + "-"
+                    ? "s " : " ") + taken + " in use on this machine, and the run's " + workers + (workers > 1 ? " workers need"
+                    : " worker needs") + " a free port of the range each (e.g. " + KEY + "=" + first + "-"
                     + Math.min(65535, first + workers + taken.size() - 1) + ", or other ports)");
         }
     }
