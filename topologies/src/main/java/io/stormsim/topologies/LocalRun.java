@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bolts.metrics.PrometheusPorts;
 import io.stormsim.spouts.TimestepSpout;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.KillOptions;
@@ -49,6 +51,7 @@ public final class LocalRun {
             throw new ConfigException(workload.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
                     + " would never finish; give a number, or submit it to a cluster");
         }
+        checkPrometheusPorts(topology);
         Path out = workload.outputDir(topology.config);
         Path summary = out.resolve(workload.doneFile());
         Path done = out.resolve(until);
@@ -81,6 +84,18 @@ public final class LocalRun {
             kill(cluster, name);
         }
         return out;
+    }
+
+    /** The workers of an embedded run share this machine: each needs a free port of a Prometheus endpoint's range. */
+    private static void checkPrometheusPorts(TopologyFile topology) throws ConfigException {
+        int workers = ((Number) topology.config.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();
+        try {
+            for (PrometheusPorts ports : PrometheusPorts.ofTopology(topology.config)) {
+                ports.checkFree(workers);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
     }
 
     /** Prints the errors the topology's components reported that are not in {@code reported} yet, and adds them. */

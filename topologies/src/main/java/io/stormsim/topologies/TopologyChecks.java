@@ -4,6 +4,8 @@ import io.stormsim.bolts.bsp.PartitionRule;
 import io.stormsim.bolts.bsp.PhaseWaitStrategy;
 import io.stormsim.bolts.bsp.SingleTask;
 import io.stormsim.bolts.bsp.StepBolt;
+import io.stormsim.bolts.metrics.PrometheusPorts;
+import io.stormsim.bolts.metrics.PrometheusStormReporter;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,6 +54,12 @@ public final class TopologyChecks {
             }
         }
         checkKryoDecorators(config, workload);
+        try {
+            PrometheusPorts.ofTopology(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(Config.TOPOLOGY_METRICS_REPORTERS + ", " + PrometheusStormReporter.class.getSimpleName()
+                    + ": " + e.getMessage());
+        }
         try {
             workload.check(def, config);
             checkPartitions(def, workload.partitionRule(config));

@@ -56,6 +56,9 @@ class TopologyChecksTest extends ConfigChecks {
         "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
         "snapshot.format|hdf|stormsim.snapshot.format = 'hdf' is not allowed: must be gadget2 or hdf5",
         "snapshot.format|HDF5|stormsim.snapshot.format = 'HDF5' is not allowed: must be gadget2 or hdf5",
+        "prometheus.port|70000|topology.metrics.reporters, PrometheusStormReporter: prometheus.port = 70000 is not allowed: must be 0 (no endpoint), a port in 1..65535, or a range FIRST-LAST",
+        "prometheus.port|9403-9400|prometheus.port = 9403-9400 is not allowed: must be 0 (no endpoint)",
+        "prometheus.port|''|prometheus.port = '' is not allowed",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
