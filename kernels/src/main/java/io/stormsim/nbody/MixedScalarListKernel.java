@@ -2,7 +2,8 @@ package io.stormsim.nbody;
 
 /**
  * The mixed-precision kernel one body at a time: the reference for {@link MixedVectorListKernel}, and the
- * mixed kernel without the Vector API. Each term in float, from positions relative to the group's centre;
+ * mixed kernel without the Vector API. Each term in float, from positions relative to the group's centre,
+ * with fused multiply-adds (one rounding where the double kernels have two, and fewer operations);
  * runs of {@link #FLOAT_TERMS} terms summed in float, the runs' sums in double.
  */
 final class MixedScalarListKernel implements ListKernel {
@@ -32,21 +33,21 @@ final class MixedScalarListKernel implements ListKernel {
                 float rax = 0, ray = 0, raz = 0, rpot = 0;
                 for (int k = from, to = Math.min(from + FLOAT_TERMS, l.cellCount); k < to; k++) {
                     float dx = xi - l.fcx[k], dy = yi - l.fcy[k], dz = zi - l.fcz[k];
-                    float r2s = dx * dx + dy * dy + dz * dz + e2;
+                    float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);
                     float inv2 = inv * inv;
-                    float m = l.fcm[k];
-                    float qx = dx * l.fqxx[k] + dy * l.fqxy[k] + dz * l.fqxz[k];
-                    float qy = dx * l.fqxy[k] + dy * l.fqyy[k] + dz * l.fqyz[k];
-                    float qz = dx * l.fqxz[k] + dy * l.fqyz[k] + dz * l.fqzz[k];
-                    float rqr = dx * qx + dy * qy + dz * qz;
-                    float mInv3 = inv * m * inv2;
+                    float qx = Math.fma(dz, l.fqxz[k], Math.fma(dy, l.fqxy[k], dx * l.fqxx[k]));
+                    float qy = Math.fma(dz, l.fqyz[k], Math.fma(dy, l.fqyy[k], dx * l.fqxy[k]));
+                    float qz = Math.fma(dz, l.fqzz[k], Math.fma(dy, l.fqyz[k], dx * l.fqxz[k]));
+                    float rqr = Math.fma(dz, qz, Math.fma(dy, qy, dx * qx));
+                    float mInv = inv * l.fcm[k];
                     float inv5 = inv * inv2 * inv2;
-                    float radial = mInv3 + rqr * 2.5f * inv5 * inv2;
-                    rax += inv5 * qx - radial * dx;
-                    ray += inv5 * qy - radial * dy;
-                    raz += inv5 * qz - radial * dz;
-                    rpot -= inv * m + rqr * 0.5f * inv5;
+                    float rqrInv5 = rqr * inv5;
+                    float minusRadial = Math.fma(rqrInv5 * -2.5f, inv2, -(mInv * inv2));
+                    rax = Math.fma(minusRadial, dx, Math.fma(inv5, qx, rax));
+                    ray = Math.fma(minusRadial, dy, Math.fma(inv5, qy, ray));
+                    raz = Math.fma(minusRadial, dz, Math.fma(inv5, qz, raz));
+                    rpot = Math.fma(rqrInv5, -0.5f, rpot - mInv);
                 }
                 ax += rax;
                 ay += ray;
@@ -60,13 +61,13 @@ final class MixedScalarListKernel implements ListKernel {
                         continue;
                     }
                     float dx = xi - l.fbx[k], dy = yi - l.fby[k], dz = zi - l.fbz[k];
-                    float r2s = dx * dx + dy * dy + dz * dz + e2;
+                    float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);
                     float mInv = inv * l.fbm[k];
-                    float mInv3 = mInv * inv * inv;
-                    rax -= mInv3 * dx;
-                    ray -= mInv3 * dy;
-                    raz -= mInv3 * dz;
+                    float minusMInv3 = -(mInv * inv * inv);
+                    rax = Math.fma(minusMInv3, dx, rax);
+                    ray = Math.fma(minusMInv3, dy, ray);
+                    raz = Math.fma(minusMInv3, dz, raz);
                     rpot -= mInv;
                 }
                 ax += rax;

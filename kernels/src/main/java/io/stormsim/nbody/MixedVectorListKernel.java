@@ -9,8 +9,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The mixed-precision list kernel: the group's bodies in float SIMD lanes (twice the lanes of a double
  * vector), each list entry broadcast to all lanes, every lane computing exactly
- * {@link MixedScalarListKernel}'s float operations for its own body (no fused multiply-add), so the bits
- * equal the scalar kernel's whatever the vector width. Needs {@code --add-modules jdk.incubator.vector}.
+ * {@link MixedScalarListKernel}'s float operations for its own body (fused multiply-adds where it has
+ * {@code Math.fma}), so the bits equal the scalar kernel's whatever the vector width. Needs {@code --add-modules jdk.incubator.vector}.
  */
 final class MixedVectorListKernel implements ListKernel {
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
@@ -43,8 +43,8 @@ final class MixedVectorListKernel implements ListKernel {
             gi[j] = j < l.size ? j : -2;
         }
         FloatVector zero = FloatVector.zero(S);
-        FloatVector one = FloatVector.broadcast(S, 1.0f);
-        float e2 = (float) eps2;
+        FloatVector one = FloatVector.broadcast(S, 1.0f), minusHalf = FloatVector.broadcast(S, -0.5f);
+        FloatVector e2 = FloatVector.broadcast(S, (float) eps2);
         for (int base = 0; base < padded; base += LANES) {
             FloatVector xi = FloatVector.fromArray(S, gx, base);
             FloatVector yi = FloatVector.fromArray(S, gy, base);
@@ -58,21 +58,24 @@ final class MixedVectorListKernel implements ListKernel {
                 FloatVector vax = zero, vay = zero, vaz = zero, vpot = zero;
                 for (int k = from, to = Math.min(from + RUN, l.cellCount); k < to; k++) {
                     FloatVector dx = xi.sub(l.fcx[k]), dy = yi.sub(l.fcy[k]), dz = zi.sub(l.fcz[k]);
-                    FloatVector r2s = dx.mul(dx).add(dy.mul(dy)).add(dz.mul(dz)).add(e2);
+                    FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
                     FloatVector inv = one.div(r2s.sqrt());
                     FloatVector inv2 = inv.mul(inv);
-                    float m = l.fcm[k];
-                    FloatVector qx = dx.mul(l.fqxx[k]).add(dy.mul(l.fqxy[k])).add(dz.mul(l.fqxz[k]));
-                    FloatVector qy = dx.mul(l.fqxy[k]).add(dy.mul(l.fqyy[k])).add(dz.mul(l.fqyz[k]));
-                    FloatVector qz = dx.mul(l.fqxz[k]).add(dy.mul(l.fqyz[k])).add(dz.mul(l.fqzz[k]));
-                    FloatVector rqr = dx.mul(qx).add(dy.mul(qy)).add(dz.mul(qz));
-                    FloatVector mInv3 = inv.mul(m).mul(inv2);
+                    FloatVector qxx = FloatVector.broadcast(S, l.fqxx[k]), qyy = FloatVector.broadcast(S, l.fqyy[k]);
+                    FloatVector qzz = FloatVector.broadcast(S, l.fqzz[k]), qxy = FloatVector.broadcast(S, l.fqxy[k]);
+                    FloatVector qxz = FloatVector.broadcast(S, l.fqxz[k]), qyz = FloatVector.broadcast(S, l.fqyz[k]);
+                    FloatVector qx = dz.fma(qxz, dy.fma(qxy, dx.mul(qxx)));
+                    FloatVector qy = dz.fma(qyz, dy.fma(qyy, dx.mul(qxy)));
+                    FloatVector qz = dz.fma(qzz, dy.fma(qyz, dx.mul(qxz)));
+                    FloatVector rqr = dz.fma(qz, dy.fma(qy, dx.mul(qx)));
+                    FloatVector mInv = inv.mul(l.fcm[k]);
                     FloatVector inv5 = inv.mul(inv2).mul(inv2);
-                    FloatVector radial = mInv3.add(rqr.mul(2.5f).mul(inv5).mul(inv2));
-                    vax = vax.add(inv5.mul(qx).sub(radial.mul(dx)));
-                    vay = vay.add(inv5.mul(qy).sub(radial.mul(dy)));
-                    vaz = vaz.add(inv5.mul(qz).sub(radial.mul(dz)));
-                    vpot = vpot.sub(inv.mul(m).add(rqr.mul(0.5f).mul(inv5)));
+                    FloatVector rqrInv5 = rqr.mul(inv5);
+                    FloatVector minusRadial = rqrInv5.mul(-2.5f).fma(inv2, mInv.mul(inv2).neg());
+                    vax = minusRadial.fma(dx, inv5.fma(qx, vax));
+                    vay = minusRadial.fma(dy, inv5.fma(qy, vay));
+                    vaz = minusRadial.fma(dz, inv5.fma(qz, vaz));
+                    vpot = rqrInv5.fma(minusHalf, vpot.sub(mInv));
                 }
                 addRun(vax, ax);
                 addRun(vay, ay);
@@ -83,14 +86,14 @@ final class MixedVectorListKernel implements ListKernel {
                 FloatVector vax = zero, vay = zero, vaz = zero, vpot = zero;
                 for (int k = from, to = Math.min(from + RUN, l.bodyCount); k < to; k++) {
                     FloatVector dx = xi.sub(l.fbx[k]), dy = yi.sub(l.fby[k]), dz = zi.sub(l.fbz[k]);
-                    FloatVector r2s = dx.mul(dx).add(dy.mul(dy)).add(dz.mul(dz)).add(e2);
+                    FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
                     VectorMask<Float> self = idx.compare(VectorOperators.EQ, l.fbSelf[k]);
                     FloatVector inv = one.div(r2s.sqrt()).blend(0.0f, self);
                     FloatVector mInv = inv.mul(l.fbm[k]);
-                    FloatVector mInv3 = mInv.mul(inv).mul(inv);
-                    vax = vax.sub(mInv3.mul(dx));
-                    vay = vay.sub(mInv3.mul(dy));
-                    vaz = vaz.sub(mInv3.mul(dz));
+                    FloatVector minusMInv3 = mInv.mul(inv).mul(inv).neg();
+                    vax = minusMInv3.fma(dx, vax);
+                    vay = minusMInv3.fma(dy, vay);
+                    vaz = minusMInv3.fma(dz, vaz);
                     vpot = vpot.sub(mInv);
                 }
                 addRun(vax, ax);

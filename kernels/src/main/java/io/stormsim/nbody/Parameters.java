@@ -42,6 +42,12 @@ public record Parameters(long steps, double dt, double theta, double softening, 
                 DEFAULT_ZONES_PER_PARTITION, DEFAULT_PRECISION);
     }
 
+    /** These parameters with the force kernel's arithmetic {@code precision}. */
+    public Parameters withPrecision(Precision precision) {
+        return new Parameters(steps, dt, theta, softening, leafCapacity, groupSize, histogramLevel, zonesPerPartition,
+                precision);
+    }
+
     private static void require(boolean ok, String name, Object value, String allowed) {
         if (!ok) {
             throw new IllegalArgumentException(name + " = " + value + " is not allowed: must be " + allowed);

@@ -2,12 +2,14 @@ package io.stormsim.bolts.nbody;
 
 import static io.stormsim.run.ConfigValues.doubleValue;
 import static io.stormsim.run.ConfigValues.longValue;
+import static io.stormsim.run.ConfigValues.notAllowed;
 import static io.stormsim.run.ConfigValues.stringValue;
 
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.Precision;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.StreamConfig;
 import java.io.IOException;
@@ -32,12 +34,13 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     public static final String BODIES_FILE = "stormsim.nbody.bodies.file";
     public static final String LEAF_CAPACITY = "stormsim.nbody.leaf.capacity";
     public static final String GROUP_SIZE = "stormsim.nbody.group.size";
+    public static final String PRECISION = "stormsim.nbody.precision";
     public static final List<String> KEYS;
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(StreamConfig.KEYS);
-        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE));
+        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, PRECISION));
         KEYS = List.copyOf(keys);
     }
 
@@ -51,12 +54,26 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
                 "an integer in 1..64");
         int groupSize = (int) longValue(conf, GROUP_SIZE, Math.max(leafCapacity, Parameters.DEFAULT_GROUP_SIZE),
                 leafCapacity, 4096, "an integer in " + leafCapacity + "..4096 (at least " + LEAF_CAPACITY + ")");
+        Precision precision = precision(conf);
         String file = stringValue(conf, BODIES_FILE, true);
         int n = (int) longValue(conf, N, 1, Integer.MAX_VALUE, "an integer >= 1");
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
         Parameters params = new Parameters(run.steps(), dt, theta, epsilon, leafCapacity, groupSize,
-                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION);
+                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION, precision);
         return new NbodyConfig(run, stream, params, n, seed, file);
+    }
+
+    /** The force kernel's precision, {@link Parameters#DEFAULT_PRECISION} when the key is absent. */
+    private static Precision precision(Map<String, Object> conf) {
+        Object v = conf.get(PRECISION);
+        if (v == null) {
+            return Parameters.DEFAULT_PRECISION;
+        }
+        Precision p = Precision.of(v.toString().trim());
+        if (p == null) {
+            throw notAllowed(PRECISION, v, Precision.allowed());
+        }
+        return p;
     }
 
     public Path outputDir() {
