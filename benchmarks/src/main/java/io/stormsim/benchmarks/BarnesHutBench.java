@@ -192,9 +192,6 @@ public final class BarnesHutBench implements Callable<Integer> {
         private Measurement m;
         @Option(names = "--yaml", required = true)
         private Path yaml;
-    @Option(names = "--precision", paramLabel = "P", split = ",", defaultValue = "double,mixed",
-            description = "force kernel precisions, each with its own sequential and topology runs (default: ${DEFAULT-VALUE})")
-    private String[] precisionNames;
         @Option(names = "--partitions", required = true)
         private int partitions;
 
