@@ -18,6 +18,14 @@
  * checked through the printed checksum) and gcc's default -ffp-contract=fast (a*b+c fused into FMA
  * where the CPU has it: what a C programmer gets by default).
  *
+ * The mixed-precision kernel (c-simd-mixed, the body loop of the Java MixedVectorListKernel, measured in
+ * the -ffp-contract=off build): float lanes, twice as many, positions relative to the group's centre,
+ * explicit fused multiply-adds (so the same bits as Java's Math.fma / FloatVector.fma),
+ *     dx = xi - xj (float) ...;  r2s = fma(dz, dz, fma(dy, dy, fma(dx, dx, eps2)))
+ *     inv = 1 / sqrt(r2s);  mInv = inv * mj;  nm3 = -(mInv * inv * inv)
+ *     ax = fma(nm3, dx, ax) ...;  pot -= mInv
+ * in runs of 64 sources summed in float, each run's sums then added to the target's double sums.
+ *
  * Usage: monopole [SOURCES [TARGETS [SECONDS_PER_TRIAL [WARMUP_TRIALS [TRIALS]]]]]
  * Prints the SIMD kernel and a scalar build of the same loop (vectorisation disabled), each as
  *     RESULT <name> <mean M interactions/s> <min> <max> <lanes>
@@ -37,6 +45,16 @@
 #define LANES 8
 #define ISA "avx512"
 typedef __m512d vd;
+#define FLANES 16
+typedef __m512 vf;
+#define FLOAD(p) _mm512_loadu_ps(p)
+#define FSTORE(p, v) _mm512_storeu_ps(p, v)
+#define FSET1(x) _mm512_set1_ps(x)
+#define FSUB(a, b) _mm512_sub_ps(a, b)
+#define FMUL(a, b) _mm512_mul_ps(a, b)
+#define FDIV(a, b) _mm512_div_ps(a, b)
+#define FSQRT(a) _mm512_sqrt_ps(a)
+#define FFMA(a, b, c) _mm512_fmadd_ps(a, b, c)
 #define VLOAD(p) _mm512_loadu_pd(p)
 #define VSTORE(p, v) _mm512_storeu_pd(p, v)
 #define VSET1(x) _mm512_set1_pd(x)
@@ -49,6 +67,18 @@ typedef __m512d vd;
 #define LANES 4
 #define ISA "avx2"
 typedef __m256d vd;
+#if defined(__FMA__)
+#define FLANES 8
+typedef __m256 vf;
+#define FLOAD(p) _mm256_loadu_ps(p)
+#define FSTORE(p, v) _mm256_storeu_ps(p, v)
+#define FSET1(x) _mm256_set1_ps(x)
+#define FSUB(a, b) _mm256_sub_ps(a, b)
+#define FMUL(a, b) _mm256_mul_ps(a, b)
+#define FDIV(a, b) _mm256_div_ps(a, b)
+#define FSQRT(a) _mm256_sqrt_ps(a)
+#define FFMA(a, b, c) _mm256_fmadd_ps(a, b, c)
+#endif
 #define VLOAD(p) _mm256_loadu_pd(p)
 #define VSTORE(p, v) _mm256_storeu_pd(p, v)
 #define VSET1(x) _mm256_set1_pd(x)
@@ -91,7 +121,12 @@ typedef struct {
     double *sx, *sy, *sz, *sm;     /* sources (the interaction list) */
     double *tx, *ty, *tz;          /* targets (the group), padded to a multiple of LANES */
     double *ax, *ay, *az, *pot;    /* field on the targets */
+    float *fsx, *fsy, *fsz, *fsm;  /* the mixed kernel's sources: float, relative to the group's centre */
+    float *ftx, *fty, *ftz;        /* its targets, padded to a multiple of FLANES */
 } problem;
+
+/* The group's centre, the origin of the mixed kernel's float positions (MonopoleKernels.CENTRE). */
+#define CENTRE 2.05
 
 static double *alloc(int n) {
     double *p = aligned_alloc(64, ((size_t)n * sizeof(double) + 63) / 64 * 64);
@@ -103,15 +138,31 @@ static double *alloc(int n) {
     return p;
 }
 
+static float *falloc(int n) {
+    float *p = aligned_alloc(64, ((size_t)n * sizeof(float) + 63) / 64 * 64);
+    if (!p) {
+        perror("aligned_alloc");
+        exit(1);
+    }
+    memset(p, 0, (size_t)n * sizeof(float));
+    return p;
+}
+
 /* Sources in the unit cube [0,1)^3, masses 1/ns; targets in a small cube [2, 2.1)^3 nearby (a group). */
 static void setup(problem *p, int ns, int nt) {
+#ifdef FLANES
+    int ntp = (nt + FLANES - 1) / FLANES * FLANES;
+#else
     int ntp = (nt + LANES - 1) / LANES * LANES;
+#endif
     p->ns = ns;
     p->nt = nt;
     p->eps2 = 0.01 * 0.01;
     p->sx = alloc(ns); p->sy = alloc(ns); p->sz = alloc(ns); p->sm = alloc(ns);
     p->tx = alloc(ntp); p->ty = alloc(ntp); p->tz = alloc(ntp);
     p->ax = alloc(ntp); p->ay = alloc(ntp); p->az = alloc(ntp); p->pot = alloc(ntp);
+    p->fsx = falloc(ns); p->fsy = falloc(ns); p->fsz = falloc(ns); p->fsm = falloc(ns);   /* used with FLANES */
+    p->ftx = falloc(ntp); p->fty = falloc(ntp); p->ftz = falloc(ntp);
     rng_state = 42;
     for (int k = 0; k < ns; k++) {
         p->sx[k] = next_double();
@@ -130,6 +181,17 @@ static void setup(problem *p, int ns, int nt) {
             p->ty[j] = p->ty[src];
             p->tz[j] = p->tz[src];
         }
+    }
+    for (int k = 0; k < ns; k++) {
+        p->fsx[k] = (float)(p->sx[k] - CENTRE);
+        p->fsy[k] = (float)(p->sy[k] - CENTRE);
+        p->fsz[k] = (float)(p->sz[k] - CENTRE);
+        p->fsm[k] = (float)p->sm[k];
+    }
+    for (int j = 0; j < ntp; j++) {
+        p->ftx[j] = (float)(p->tx[j] - CENTRE);
+        p->fty[j] = (float)(p->ty[j] - CENTRE);
+        p->ftz[j] = (float)(p->tz[j] - CENTRE);
     }
 }
 
@@ -157,6 +219,50 @@ static void __attribute__((noinline)) field_simd(problem *restrict p) {
         VSTORE(p->pot + base, pot);
     }
 }
+
+#ifdef FLANES
+/* Mixed precision: FLANES float targets per pass, runs of RUN sources summed in float, then in double. */
+#define RUN 64
+static void __attribute__((noinline)) field_mixed(problem *restrict p) {
+    const vf eps2 = FSET1((float)p->eps2), one = FSET1(1.0f);
+    const float *restrict sx = p->fsx, *restrict sy = p->fsy, *restrict sz = p->fsz, *restrict sm = p->fsm;
+    float run[4][FLANES];
+    for (int base = 0; base < p->nt; base += FLANES) {
+        vf xi = FLOAD(p->ftx + base), yi = FLOAD(p->fty + base), zi = FLOAD(p->ftz + base);
+        double sum[4][FLANES] = {{0}};
+        for (int from = 0; from < p->ns; from += RUN) {
+            int to = from + RUN < p->ns ? from + RUN : p->ns;
+            vf ax = FSET1(0.0f), ay = ax, az = ax, pot = ax;
+            for (int k = from; k < to; k++) {
+                vf dx = FSUB(xi, FSET1(sx[k])), dy = FSUB(yi, FSET1(sy[k])), dz = FSUB(zi, FSET1(sz[k]));
+                vf r2s = FFMA(dz, dz, FFMA(dy, dy, FFMA(dx, dx, eps2)));
+                vf inv = FDIV(one, FSQRT(r2s));
+                vf mInv = FMUL(inv, FSET1(sm[k]));
+                vf nm3 = FMUL(FMUL(FMUL(mInv, inv), inv), FSET1(-1.0f));   /* exact negation, as Java's neg() */
+                ax = FFMA(nm3, dx, ax);
+                ay = FFMA(nm3, dy, ay);
+                az = FFMA(nm3, dz, az);
+                pot = FSUB(pot, mInv);
+            }
+            FSTORE(run[0], ax);
+            FSTORE(run[1], ay);
+            FSTORE(run[2], az);
+            FSTORE(run[3], pot);
+            for (int a = 0; a < 4; a++) {
+                for (int lane = 0; lane < FLANES; lane++) {
+                    sum[a][lane] += run[a][lane];
+                }
+            }
+        }
+        for (int lane = 0; lane < FLANES; lane++) {
+            p->ax[base + lane] = sum[0][lane];
+            p->ay[base + lane] = sum[1][lane];
+            p->az[base + lane] = sum[2][lane];
+            p->pot[base + lane] = sum[3][lane];
+        }
+    }
+}
+#endif
 
 /* Scalar: one target against the list, the compiler not allowed to vectorise (for context only). */
 static void __attribute__((noinline, optimize("no-tree-vectorize", "no-tree-slp-vectorize")))
@@ -256,5 +362,10 @@ int main(int argc, char **argv) {
     measure(name, field_simd, &p, seconds, warmups, trials, LANES);
     snprintf(name, sizeof name, "c-scalar-%s", CONTRACT);
     measure(name, field_scalar, &p, seconds, warmups, trials, 1);
+#ifdef FLANES
+    if (strcmp(CONTRACT, "nofma") == 0) {
+        measure("c-simd-mixed", field_mixed, &p, seconds, warmups, trials, FLANES);
+    }
+#endif
     return sink == 12345.678 ? 1 : 0;
 }

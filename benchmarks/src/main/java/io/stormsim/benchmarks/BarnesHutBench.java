@@ -6,6 +6,7 @@ import io.stormsim.bolts.nbody.Phase;
 import io.stormsim.bolts.plot.Charts;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.SequentialSimulation;
 import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Spec;
  * second table gives each ratio's median and range: on a shared host a core's speed drifts by 10-20% over
  * minutes (the force phase's CPU time per step moved from 371 to 448 ms between two runs), which one pair of
  * runs cannot tell from the topology's own cost.
+ * Each precision of the force kernel ({@code --precision}, default both) runs in the same sitting, its
+ * topology runs against its own sequential run.
  * Prints a Markdown table: median step time over the steps from WARMUP on (default 2), the
  * topology/sequential ratio, interactions per second of the force phase, the force phase's wall and CPU time
  * on its slowest partition (wall above CPU: the thread waited for a core), the share of each phase, and the
@@ -49,7 +52,8 @@ import picocli.CommandLine.Spec;
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 @Command(name = "barnes-hut", sortOptions = false,
-        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
+        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--png=FILE] [STEPS [N[,N...]"
+                + " [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
                 + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
         footer = {"e.g. bench barnes-hut 60 100000 1,2 5      bench barnes-hut 3 2000 1"})
@@ -77,7 +81,11 @@ public final class BarnesHutBench implements Callable<Integer> {
     @Option(names = "--yaml", paramLabel = "FILE", defaultValue = Bench.HOME + "/flux-configs/barnes-hut.yaml",
             description = "the topology (default: ${DEFAULT-VALUE})")
     private Path yaml;
-    @Option(names = "--png", paramLabel = "FILE", description = "also a bar chart of the step times (medians over the repeats)")
+    @Option(names = "--precision", paramLabel = "P", split = ",", defaultValue = "double,mixed",
+            description = "force kernel precisions, each with its own sequential and topology runs (default: ${DEFAULT-VALUE})")
+    private String[] precisionNames;
+    @Option(names = "--png", paramLabel = "FILE",
+            description = "also a bar chart of the step times of the first precision (medians over the repeats)")
     private Path png;
 
     @Override
@@ -87,6 +95,7 @@ public final class BarnesHutBench implements Callable<Integer> {
         Checks.atLeast(spec, "P", partitionCounts, 1);
         Checks.atLeast(spec, "REPEATS", repeats, 1);
         Checks.inRange(spec, "WARMUP", warmup, 0, steps - 1);
+        Precision[] precisions = Checks.precisions(spec, "--precision", precisionNames);
         TopologyFile.load(yaml, null, Map.of(), false);
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
@@ -94,10 +103,10 @@ public final class BarnesHutBench implements Callable<Integer> {
                 + ", epsilon " + EPSILON + ", quadrupoles, " + steps + " steps, median over steps "
                 + warmup + ".." + steps + "; every measurement in a JVM of its own");
         System.out.println();
-        System.out.println("| N | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
+        System.out.println("| N | precision | partitions | sequential s/step | topology s/step | ratio | force Minteractions/s/core |"
                 + " force ms wall / CPU | bounds | decompose | migrate | tree | essential | force | update |"
                 + " heap after GC, max MiB | bytes/body |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Path out = Files.createTempDirectory("stormsim-bench");
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
         double[][] sequentialSeconds = new double[sizes.length][repeats];
@@ -105,37 +114,46 @@ public final class BarnesHutBench implements Callable<Integer> {
         for (int r = 1; r <= repeats; r++) {
             for (int i = 0; i < sizes.length; i++) {
                 int n = sizes[i];
-                Path sequentialDir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-sequential"));
-                double sequential = Double.parseDouble(inOwnJvm(sequentialDir, Sequential.NAME, "--n", n,
-                        "--steps", steps, "--warmup", warmup));
-                sequentialSeconds[i][r - 1] = sequential;
-                for (int j = 0; j < partitionCounts.length; j++) {
-                    int p = partitionCounts[j];
-                    Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-p" + p));
-                    long heapBytes = Long.parseLong(inOwnJvm(dir, Topology.NAME, "--yaml", yaml, "--n", n,
-                            "--partitions", p, "--steps", steps));
-                    double topology = printRow(n, p, sequential, dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes,
-                            warmup);
-                    topologySeconds[i][j][r - 1] = topology;
-                    double ratio = topology / sequential;
-                    ratios.computeIfAbsent(String.format("| %,d | %d |", n, p), k -> new ArrayList<>()).add(ratio);
+                for (Precision precision : precisions) {
+                    String run = "r" + r + "-n" + n + "-" + precision.key();
+                    Path sequentialDir = Files.createDirectories(out.resolve(run + "-sequential"));
+                    double sequential = Double.parseDouble(inOwnJvm(sequentialDir, Sequential.NAME, "--n", n,
+                            "--steps", steps, "--warmup", warmup, "--precision", precision.key()));
+                    boolean plotted = precision == precisions[0];
+                    if (plotted) {
+                        sequentialSeconds[i][r - 1] = sequential;
+                    }
+                    for (int j = 0; j < partitionCounts.length; j++) {
+                        int p = partitionCounts[j];
+                        Path dir = Files.createDirectories(out.resolve(run + "-p" + p));
+                        long heapBytes = Long.parseLong(inOwnJvm(dir, Topology.NAME, "--yaml", yaml, "--n", n,
+                                "--partitions", p, "--steps", steps, "--precision", precision.key()));
+                        double topology = printRow(n, precision, p, sequential,
+                                dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes, warmup);
+                        if (plotted) {
+                            topologySeconds[i][j][r - 1] = topology;
+                        }
+                        ratios.computeIfAbsent(String.format("| %,d | %s | %d |", n, precision.key(), p),
+                                k -> new ArrayList<>()).add(topology / sequential);
+                    }
                 }
             }
         }
         if (repeats > 1) {
             System.out.println();
-            System.out.println("| N | partitions | ratio, median of " + repeats + " | min | max |");
-            System.out.println("|---|---|---|---|---|");
+            System.out.println("| N | precision | partitions | ratio, median of " + repeats + " | min | max |");
+            System.out.println("|---|---|---|---|---|---|");
             ratios.forEach((key, values) -> System.out.printf("%s %.2f | %.2f | %.2f |%n", key, Stats.median(values),
                     Collections.min(values), Collections.max(values)));
         }
         if (png != null) {
-            writePlot(sequentialSeconds, topologySeconds);
+            writePlot(sequentialSeconds, topologySeconds, precisions[0]);
         }
         return 0;
     }
 
-    private void writePlot(double[][] sequentialSeconds, double[][][] topologySeconds) throws Exception {
+    private void writePlot(double[][] sequentialSeconds, double[][][] topologySeconds, Precision precision)
+            throws Exception {
         double[] sequential = new double[sizes.length];
         double[][] topology = new double[sizes.length][partitionCounts.length];
         for (int i = 0; i < sizes.length; i++) {
@@ -144,8 +162,9 @@ public final class BarnesHutBench implements Callable<Integer> {
                 topology[i][j] = Median.of(topologySeconds[i][j]);
             }
         }
-        String run = String.format(Locale.ROOT, "LocalCluster, %d steps (median of steps %d..%d%s), theta %s; %s, %d cores",
-                steps, warmup, steps, repeats > 1 ? ", median of " + repeats + " runs" : "", THETA, Machine.cpuModel(),
+        String run = String.format(Locale.ROOT, "LocalCluster, %d steps (median of steps %d..%d%s), theta %s, %s precision;"
+                + " %s, %d cores", steps, warmup, steps, repeats > 1 ? ", median of " + repeats + " runs" : "", THETA,
+                precision.key(), Machine.cpuModel(),
                 Runtime.getRuntime().availableProcessors());
         Files.createDirectories(png.toAbsolutePath().getParent());
         Charts.writePng(BarnesHutPlot.chart(sizes, partitionCounts, sequential, topology, run), png);
@@ -164,7 +183,7 @@ public final class BarnesHutBench implements Callable<Integer> {
         return Files.readString(dir.resolve(RESULT_FILE)).strip();
     }
 
-    /** What both measurements take: where the result goes, the bodies and the steps. */
+    /** What both measurements take: where the result goes, the bodies, the steps and the kernel's precision. */
     static final class Measurement {
         @Option(names = "--dir", required = true)
         Path dir;
@@ -172,6 +191,8 @@ public final class BarnesHutBench implements Callable<Integer> {
         int n;
         @Option(names = "--steps", required = true)
         int steps;
+        @Option(names = "--precision", required = true)
+        String precision;
     }
 
     /** One sequential measurement: writes the median seconds of a step after WARMUP to DIR's result file. */
@@ -186,7 +207,7 @@ public final class BarnesHutBench implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(m.n, 42),
-                    io.stormsim.nbody.Parameters.of(m.steps, DT, THETA, EPSILON));
+                    io.stormsim.nbody.Parameters.of(m.steps, DT, THETA, EPSILON).withPrecision(Precision.of(m.precision)));
             List<Double> seconds = new ArrayList<>();
             for (int r = 0; r <= m.steps; r++) {
                 long t0 = System.nanoTime();
@@ -216,7 +237,8 @@ public final class BarnesHutBench implements Callable<Integer> {
         public Integer call() throws Exception {
             Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(m.n), "steps", String.valueOf(m.steps),
                     "partitions", String.valueOf(partitions), "theta", String.valueOf(THETA),
-                    "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", m.dir.toString()));
+                    "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", m.dir.toString(),
+                    "precision", m.precision));
             TopologyFile topology = TopologyFile.load(yaml, null, props, false);
             HeapAfterGc heap = new HeapAfterGc();
             try (LocalCluster cluster = new LocalCluster()) {
@@ -228,8 +250,8 @@ public final class BarnesHutBench implements Callable<Integer> {
     }
 
     /** Prints one row of the table; returns the topology's seconds per step. */
-    private static double printRow(int n, int partitions, double sequential, Path csv, long heapBytes, int warmup)
-            throws Exception {
+    private static double printRow(int n, Precision precision, int partitions, double sequential, Path csv,
+                                   long heapBytes, int warmup) throws Exception {
         List<String> rows = Files.readAllLines(csv);
         List<String> header = Arrays.asList(rows.get(0).split(","));
         int wall = header.indexOf("round_wall_ms"), interactions = header.indexOf("interactions");
@@ -251,8 +273,8 @@ public final class BarnesHutBench implements Callable<Integer> {
         }
         double total = Arrays.stream(phaseMs).sum();
         double topology = Stats.median(stepSeconds);
-        StringBuilder line = new StringBuilder(String.format("| %,d | %d | %.3f | %.3f | %.2f | %.0f | %.0f / %.0f |", n,
-                partitions, sequential, topology, topology / sequential, Stats.median(rate), Stats.median(forceWallMs),
+        StringBuilder line = new StringBuilder(String.format("| %,d | %s | %d | %.3f | %.3f | %.2f | %.0f | %.0f / %.0f |",
+                n, precision.key(), partitions, sequential, topology, topology / sequential, Stats.median(rate), Stats.median(forceWallMs),
                 Stats.median(forceCpuMs)));
         for (double ms : phaseMs) {
             line.append(String.format(" %.1f%% |", 100 * ms / total));

@@ -1,5 +1,6 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.nbody.Precision;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -26,5 +27,18 @@ final class Checks {
             throw new ParameterException(spec.commandLine(), name + " = " + value + " is not allowed: must be in "
                     + min + ".." + max);
         }
+    }
+
+    /** The precisions spelt {@code values} ({@link Precision#of}). */
+    static Precision[] precisions(CommandSpec spec, String name, String[] values) {
+        Precision[] out = new Precision[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Precision.of(values[i]);
+            if (out[i] == null) {
+                throw new ParameterException(spec.commandLine(), name + " = " + values[i] + " is not allowed: must be "
+                        + Precision.allowed());
+            }
+        }
+        return out;
     }
 }

@@ -7,6 +7,7 @@ import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
@@ -33,8 +34,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code interactions} counter is the sum of {@code Field.interactions} (one per list entry -- cell with
  * quadrupole or body -- per target body, self excluded) per microsecond = M interactions/s.
  *
- * <p>{@code vectorKernel} runs with the Vector API module (ListKernel.best() = VectorListKernel);
- * {@code scalarKernel} in a JVM without it (ScalarListKernel): the same walk, the other list kernel.
+ * <p>{@code vectorKernel} runs with the Vector API module (VectorListKernel), {@code mixedKernel} the
+ * same walk with the mixed-precision kernel (MixedVectorListKernel), {@code scalarKernel} in a JVM
+ * without the module (ScalarListKernel): the same walk, the other list kernels.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -64,7 +66,7 @@ public class ForcePhaseBench {
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) {
         boolean vectorModule = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-        boolean wantVector = params.getBenchmark().endsWith("vectorKernel");
+        boolean wantVector = !params.getBenchmark().endsWith("scalarKernel");
         if (vectorModule != wantVector) {
             throw new IllegalStateException(params.getBenchmark() + " needs a JVM "
                     + (wantVector ? "with" : "without") + " --add-modules jdk.incubator.vector");
@@ -79,8 +81,9 @@ public class ForcePhaseBench {
         return TreeBuilder.build(kb.bodies(), kb.keys(), root, Parameters.DEFAULT_LEAF_CAPACITY, theta);
     }
 
-    private Gravity.Field walk(Counts counts) {
-        Gravity.Field f = TreeWalk.field(tree, 0, new int[] {0}, 0, n, EPSILON, Parameters.DEFAULT_GROUP_SIZE);
+    private Gravity.Field walk(Counts counts, Precision precision) {
+        Gravity.Field f = TreeWalk.field(tree, 0, new int[] {0}, 0, n, EPSILON, Parameters.DEFAULT_GROUP_SIZE,
+                precision);
         long sum = 0;
         for (long i : f.interactions) {
             sum += i;
@@ -92,12 +95,18 @@ public class ForcePhaseBench {
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-modules", "jdk.incubator.vector"})
     public Gravity.Field vectorKernel(Counts counts) {
-        return walk(counts);
+        return walk(counts, Precision.DOUBLE);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-modules", "jdk.incubator.vector"})
+    public Gravity.Field mixedKernel(Counts counts) {
+        return walk(counts, Precision.MIXED);
     }
 
     @Benchmark
     @Fork(value = 1, jvmArgs = {"-Xmx2g"})
     public Gravity.Field scalarKernel(Counts counts) {
-        return walk(counts);
+        return walk(counts, Precision.DOUBLE);
     }
 }

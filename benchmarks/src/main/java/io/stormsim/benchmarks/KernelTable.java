@@ -4,6 +4,7 @@ import io.stormsim.nbody.ForceProfile;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.Precision;
 import io.stormsim.benchmarks.Bench.BenchException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,12 +29,13 @@ import picocli.CommandLine.Option;
 /**
  * Force-kernel speed in one table: builds and runs the C SIMD monopole reference ({@code benchmarks/c/monopole.c},
  * gcc, with and without FMA contraction), runs the JMH kernel benchmarks (single thread, 1 fork, 3 warm-up and
- * 5 measured iterations) and a profile of the force phase, and prints one Markdown table: kernel, M
+ * 5 measured iterations) and profiles of the force phase in both precisions, and prints one Markdown table: kernel, M
  * interactions/s, ratio to C.
  */
 @Command(name = "kernels", sortOptions = false,
-        description = {"Force-kernel speed: the C SIMD monopole reference (gcc), the Java scalar and Vector API monopole"
-                + " kernels and the real force phase (JMH), as one Markdown table (docs/performance.md, \"Force kernels\");"
+        description = {"Force-kernel speed: the C SIMD monopole reference (gcc), double and mixed precision, the Java"
+                + " scalar, Vector API and mixed monopole kernels and the real force phase in both precisions (JMH), as"
+                + " one Markdown table (docs/performance.md, \"Force kernels\");"
                 + " ~4 minutes."},
         footer = {"e.g. bench kernels      bench kernels --quick"})
 public final class KernelTable implements Callable<Integer> {
@@ -92,7 +94,9 @@ public final class KernelTable implements Callable<Integer> {
         int n = 100_000;
         Octree tree = ForcePhaseBench.sequentialTree(PlummerSphere.generate(n, 42), ForcePhaseBench.THETA);
         ForceProfile.Result prof = ForceProfile.profile(tree, n, ForcePhaseBench.EPSILON,
-                Parameters.DEFAULT_GROUP_SIZE, 3, 5);
+                Parameters.DEFAULT_GROUP_SIZE, Precision.DOUBLE, 3, 5);
+        ForceProfile.Result mixedProf = ForceProfile.profile(tree, n, ForcePhaseBench.EPSILON,
+                Parameters.DEFAULT_GROUP_SIZE, Precision.MIXED, 3, 5);
         double loadAfter = Machine.load();
 
         // Same maths: the Java kernels' bits against the C build without FMA contraction.
@@ -103,6 +107,8 @@ public final class KernelTable implements Callable<Integer> {
         String vectorBits = String.format("%016x", MonopoleKernels.bitsHash(p));
         VectorMonopole.field2(p);
         String vector2Bits = String.format("%016x", MonopoleKernels.bitsHash(p));
+        VectorMonopole.fieldMixed(p);
+        String mixedBits = String.format("%016x", MonopoleKernels.bitsHash(p));
 
         List<Row> rows = new ArrayList<>();
         String lanes = VectorMonopole.LANES + " lanes";
@@ -111,11 +117,14 @@ public final class KernelTable implements Callable<Integer> {
         for (var e : c.entrySet()) {
             String name = e.getKey();
             double[] v = e.getValue();
-            String how = (name.startsWith("c-simd") ? "gcc -O3 -march=native, intrinsics, " + (int) v[3] + " lanes"
+            boolean mixed = name.equals("c-simd-mixed");
+            String how = mixed ? "gcc -O3 -march=native, intrinsics, " + (int) v[3] + " float lanes from the group's"
+                    + " centre, explicit FMA, runs of 64 terms summed in double (MixedVectorListKernel's body loop)"
+                    : (name.startsWith("c-simd") ? "gcc -O3 -march=native, intrinsics, " + (int) v[3] + " lanes"
                     : "gcc -O3 -march=native, vectorisation off") + (name.endsWith("-fma")
                     ? ", FMA contraction (gcc default)" : ", -ffp-contract=off");
             rows.add(new Row(name, how, v[0], 0.5 * (v[2] - v[1]), v[2], ""));
-            if (name.startsWith("c-simd") && v[0] > cRef) {
+            if (name.startsWith("c-simd") && !mixed && v[0] > cRef) {
                 cRef = v[0];
                 cRefName = name;
             }
@@ -125,6 +134,8 @@ public final class KernelTable implements Callable<Integer> {
                 "monopole list kernel, Vector API, " + lanes + " (VectorListKernel layout)");
         addJmh(rows, byName, "javaVector2", "java-vector-x2",
                 "as java-vector, 2 vectors of targets per pass");
+        addJmh(rows, byName, "javaMixed", "java-vector-mixed", "c-simd-mixed's kernel, Vector API, "
+                + VectorMonopole.FLOAT_LANES + " float lanes (MixedVectorListKernel layout)");
         addJmhCounter(rows, byName, "vectorKernel", "force-phase",
                 "TreeWalk.field, N=1e5 Plummer, theta 0.5, eps 0.01, VectorListKernel");
         addJmhCounter(rows, byName, "scalarKernel", "force-phase-scalar",
@@ -132,6 +143,11 @@ public final class KernelTable implements Callable<Integer> {
         rows.add(new Row("force-phase-list-kernel-only", "the same walk, time inside VectorListKernel.sum only"
                 + " (profile, median of 5)", prof.kernelInteractionsPerSecond() / 1e6, Double.NaN, Double.NaN,
                 String.format("walk + list building = %.0f%% of the phase", 100 * prof.walkShare())));
+        addJmhCounter(rows, byName, "mixedKernel", "force-phase-mixed",
+                "the same walk, mixed precision: MixedVectorListKernel, " + jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length() + " float lanes");
+        rows.add(new Row("force-phase-mixed-list-kernel-only", "the same walk, time inside MixedVectorListKernel.sum"
+                + " only (profile, median of 5)", mixedProf.kernelInteractionsPerSecond() / 1e6, Double.NaN,
+                Double.NaN, String.format("walk + list building = %.0f%% of the phase", 100 * mixedProf.walkShare())));
 
         ByteArrayPrintStream table = new ByteArrayPrintStream();
         PrintStream o = table.stream;
@@ -150,12 +166,14 @@ public final class KernelTable implements Callable<Integer> {
                     Double.isNaN(r.error) ? "" : fmt(r.error), fmt(r.best), r.mips / cRef, r.note);
         }
         o.println();
-        o.println("C = " + cRefName + " (the faster C SIMD build); ratio = mean / mean. ± = JMH's 99.9% half-interval"
+        o.println("C = " + cRefName + " (the faster double C SIMD build); ratio = mean / mean. ± = JMH's 99.9% half-interval"
                 + " (Java), half the min-max spread of the trials (C). Best iteration = the fastest measured iteration"
                 + " (or trial): close to the mean when nothing else ran; far above it when other work shared the cores.");
         o.printf("same bits as C without FMA: java-scalar %s, java-vector %s, java-vector-x2 %s (C %s)%n",
                 same(scalarBits, cBits.get("c-simd-nofma")), same(vectorBits, cBits.get("c-simd-nofma")),
                 same(vector2Bits, cBits.get("c-simd-nofma")), cBits.getOrDefault("c-simd-nofma", "?"));
+        o.printf("same bits as C's mixed kernel: java-vector-mixed %s (C %s)%n", same(mixedBits,
+                cBits.get("c-simd-mixed")), cBits.getOrDefault("c-simd-mixed", "?"));
         long terms = prof.cellTerms() + prof.bodyTerms();
         o.printf("force phase lists: %d groups, %.0f interactions per body, %.1f%% of list terms are cells"
                         + " (quadrupole), %.1f%% bodies; %.1f%% of the computed lanes are padding or self;"
@@ -176,6 +194,13 @@ public final class KernelTable implements Callable<Integer> {
             o.printf("issue 5 goal: force phase >= 150 M/s: %s (%s); >= 0.3 of C: %s (%.2f)%n",
                     force.mips >= 150 ? "met" : "NOT met", fmt(force.mips), force.mips >= 0.3 * cRef ? "met"
                             : "NOT met", force.mips / cRef);
+        }
+        Row mixed = rows.stream().filter(r -> r.kernel.equals("force-phase-mixed")).findFirst().orElse(null);
+        if (force != null && mixed != null) {
+            double speedup = mixed.mips / force.mips;
+            o.printf("issue 19 goal: mixed force phase >= 1.8x the double one on the same walk: %s (%.2fx;"
+                    + " profile: %.3f s against %.3f s a walk)%n", speedup >= 1.8 ? "met" : "NOT met", speedup,
+                    mixedProf.totalSeconds(), prof.totalSeconds());
         }
         System.out.print(table);
         Files.writeString(out, table.toString());

@@ -53,4 +53,11 @@ public class MonopoleBench {
         VectorMonopole.field2(p);
         return p.ax[0];
     }
+
+    @Benchmark
+    @OperationsPerInvocation(SOURCES * TARGETS)
+    public double javaMixed() {
+        VectorMonopole.fieldMixed(p);
+        return p.ax[0];
+    }
 }

@@ -16,8 +16,10 @@ package io.stormsim.benchmarks;
  * Vector API ones are in {@link VectorMonopole} (which needs {@code --add-modules jdk.incubator.vector}).
  */
 public final class MonopoleKernels {
-    /** Targets are padded to a multiple of this (the widest vector, AVX-512: 8 doubles). */
+    /** Targets are padded to a multiple of this (the widest vector, AVX-512: 16 floats). */
     static final int PAD = 16;
+    /** The group's centre, the origin of the mixed kernel's float positions (CENTRE in monopole.c). */
+    static final double CENTRE = 2.05;
 
     private MonopoleKernels() {
     }
@@ -29,6 +31,8 @@ public final class MonopoleKernels {
         public final double[] sx, sy, sz, sm;
         public final double[] tx, ty, tz;
         public final double[] ax, ay, az, pot;
+        /** The mixed kernel's inputs: float, relative to {@link #CENTRE}. */
+        public final float[] fsx, fsy, fsz, fsm, ftx, fty, ftz;
 
         Problem(int sources, int targets) {
             this.sources = sources;
@@ -45,6 +49,13 @@ public final class MonopoleKernels {
             ay = new double[padded];
             az = new double[padded];
             pot = new double[padded];
+            fsx = new float[sources];
+            fsy = new float[sources];
+            fsz = new float[sources];
+            fsm = new float[sources];
+            ftx = new float[padded];
+            fty = new float[padded];
+            ftz = new float[padded];
         }
 
         public long interactionsPerPass() {
@@ -72,6 +83,17 @@ public final class MonopoleKernels {
                 p.ty[j] = p.ty[targets - 1];
                 p.tz[j] = p.tz[targets - 1];
             }
+        }
+        for (int k = 0; k < sources; k++) {
+            p.fsx[k] = (float) (p.sx[k] - CENTRE);
+            p.fsy[k] = (float) (p.sy[k] - CENTRE);
+            p.fsz[k] = (float) (p.sz[k] - CENTRE);
+            p.fsm[k] = (float) p.sm[k];
+        }
+        for (int j = 0; j < p.tx.length; j++) {
+            p.ftx[j] = (float) (p.tx[j] - CENTRE);
+            p.fty[j] = (float) (p.ty[j] - CENTRE);
+            p.ftz[j] = (float) (p.tz[j] - CENTRE);
         }
         return p;
     }

@@ -1,6 +1,7 @@
 package io.stormsim.benchmarks;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -11,6 +12,10 @@ import jdk.incubator.vector.VectorSpecies;
 public final class VectorMonopole {
     static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     public static final int LANES = S.length();
+    static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
+    public static final int FLOAT_LANES = F.length();
+    /** Sources summed in float before the run's sums join the targets' double sums (MixedScalarListKernel). */
+    private static final int RUN = 64;
 
     private VectorMonopole() {
     }
@@ -41,6 +46,52 @@ public final class VectorMonopole {
             ay.intoArray(p.ay, base);
             az.intoArray(p.az, base);
             pot.intoArray(p.pot, base);
+        }
+    }
+
+    /**
+     * The mixed-precision kernel (the body loop of MixedVectorListKernel): float lanes, positions relative
+     * to the group's centre, fused multiply-adds, runs of {@link #RUN} sources summed in float and then in
+     * double; c-simd-mixed in monopole.c, the same bits.
+     */
+    public static void fieldMixed(MonopoleKernels.Problem p) {
+        final float[] sx = p.fsx, sy = p.fsy, sz = p.fsz, sm = p.fsm;
+        final int n = p.sources;
+        final FloatVector one = FloatVector.broadcast(F, 1.0f), zero = FloatVector.zero(F);
+        final FloatVector eps2 = FloatVector.broadcast(F, (float) p.eps2);
+        final float[] run = new float[FLOAT_LANES];
+        for (int base = 0; base < p.targets; base += FLOAT_LANES) {
+            FloatVector xi = FloatVector.fromArray(F, p.ftx, base);
+            FloatVector yi = FloatVector.fromArray(F, p.fty, base);
+            FloatVector zi = FloatVector.fromArray(F, p.ftz, base);
+            java.util.Arrays.fill(p.ax, base, base + FLOAT_LANES, 0.0);
+            java.util.Arrays.fill(p.ay, base, base + FLOAT_LANES, 0.0);
+            java.util.Arrays.fill(p.az, base, base + FLOAT_LANES, 0.0);
+            java.util.Arrays.fill(p.pot, base, base + FLOAT_LANES, 0.0);
+            for (int from = 0; from < n; from += RUN) {
+                FloatVector ax = zero, ay = zero, az = zero, pot = zero;
+                for (int k = from, to = Math.min(from + RUN, n); k < to; k++) {
+                    FloatVector dx = xi.sub(sx[k]), dy = yi.sub(sy[k]), dz = zi.sub(sz[k]);
+                    FloatVector inv = one.div(dz.fma(dz, dy.fma(dy, dx.fma(dx, eps2))).sqrt());
+                    FloatVector mInv = inv.mul(sm[k]);
+                    FloatVector minusMInv3 = mInv.mul(inv).mul(inv).neg();
+                    ax = minusMInv3.fma(dx, ax);
+                    ay = minusMInv3.fma(dy, ay);
+                    az = minusMInv3.fma(dz, az);
+                    pot = pot.sub(mInv);
+                }
+                addRun(ax, run, p.ax, base);
+                addRun(ay, run, p.ay, base);
+                addRun(az, run, p.az, base);
+                addRun(pot, run, p.pot, base);
+            }
+        }
+    }
+
+    private static void addRun(FloatVector runSum, float[] run, double[] sum, int base) {
+        runSum.intoArray(run, 0);
+        for (int lane = 0; lane < FLOAT_LANES; lane++) {
+            sum[base + lane] += run[lane];
         }
     }
 

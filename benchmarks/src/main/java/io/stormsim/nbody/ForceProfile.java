@@ -39,6 +39,11 @@ public final class ForceProfile {
         }
 
         @Override
+        public Precision precision() {
+            return inner.precision();
+        }
+
+        @Override
         public void sum(InteractionLists l, double[] body, double eps2, Gravity.Field f, int out) {
             long t0 = System.nanoTime();
             inner.sum(l, body, eps2, f, out);
@@ -51,12 +56,15 @@ public final class ForceProfile {
     }
 
     /**
-     * Profiles {@code TreeWalk.field(tree, 0, {0}, 0, n, softening, groupSize)} with the kernel that
-     * {@code ListKernel.best()} picks: {@code warmups} unmeasured walks, then {@code reps} measured ones.
+     * Profiles {@code TreeWalk.field(tree, 0, {0}, 0, n, softening, groupSize, precision)} with the kernel
+     * that {@code ListKernel.best(precision)} picks: {@code warmups} unmeasured walks, then {@code reps}
+     * measured ones.
      */
-    public static Result profile(Octree tree, int n, double softening, int groupSize, int warmups, int reps) {
-        ListKernel best = ListKernel.best();
-        int lanes = best instanceof VectorListKernel ? vectorLanes() : 1;
+    public static Result profile(Octree tree, int n, double softening, int groupSize, Precision precision,
+                                 int warmups, int reps) {
+        ListKernel best = ListKernel.best(precision);
+        int lanes = best instanceof VectorListKernel ? doubleLanes() : best instanceof MixedVectorListKernel
+                ? floatLanes() : 1;
         for (int i = 0; i < warmups; i++) {
             TreeWalk.field(tree, 0, new int[] {0}, 0, n, softening, groupSize, new Timed(best, lanes));
         }
@@ -64,7 +72,7 @@ public final class ForceProfile {
         Timed last = null;
         long interactions = 0;
         for (int i = 0; i < reps; i++) {
-            Timed t = new Timed(ListKernel.best(), lanes);
+            Timed t = new Timed(ListKernel.best(precision), lanes);
             long t0 = System.nanoTime();
             Gravity.Field f = TreeWalk.field(tree, 0, new int[] {0}, 0, n, softening, groupSize, t);
             total[i] = (System.nanoTime() - t0) / 1e9;
@@ -79,7 +87,11 @@ public final class ForceProfile {
                 last.cellTerms, last.bodyTerms, last.lanesComputed, interactions);
     }
 
-    private static int vectorLanes() {
+    private static int doubleLanes() {
         return jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED.length();
+    }
+
+    private static int floatLanes() {
+        return jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length();
     }
 }

@@ -5,19 +5,55 @@ import java.util.Arrays;
 /**
  * The interaction lists of one walk group as flat arrays (cells: centre of mass, mass, quadrupole;
  * bodies: position, mass, tree index), and the group's own bodies. Filled by {@link TreeWalk}, summed by
- * a {@link ListKernel}.
+ * a {@link ListKernel}: in double, or for {@link Precision#MIXED} in float with positions taken from the
+ * group's centre, which keeps a float's 24 bits for the offsets that matter instead of the absolute
+ * position's leading digits.
  */
 final class InteractionLists {
+    final Precision precision;
     int cellCount, bodyCount;
     double[] cx = new double[256], cy = new double[256], cz = new double[256], cm = new double[256];
     double[] qxx = new double[256], qyy = new double[256], qzz = new double[256];
     double[] qxy = new double[256], qxz = new double[256], qyz = new double[256];
     double[] bx = new double[256], by = new double[256], bz = new double[256], bm = new double[256];
     int[] bIndex = new int[256];
+    /** Mixed precision: the same terms in float, positions relative to the group's centre (ox, oy, oz). */
+    float[] fcx, fcy, fcz, fcm, fqxx, fqyy, fqzz, fqxy, fqxz, fqyz, fbx, fby, fbz, fbm;
+    /** Mixed precision: for a body term, the group index of the body (skipped for itself), else -1. */
+    float[] fbSelf;
+    double ox, oy, oz;
     /** The group: tree bodies first..first+size-1. */
     int first, size;
     /** Whether group body j appears in the body list (and is skipped there). */
     boolean[] listed = new boolean[64];
+
+    InteractionLists(Precision precision) {
+        this.precision = precision;
+        if (precision == Precision.MIXED) {
+            fcx = new float[256];
+            fcy = new float[256];
+            fcz = new float[256];
+            fcm = new float[256];
+            fqxx = new float[256];
+            fqyy = new float[256];
+            fqzz = new float[256];
+            fqxy = new float[256];
+            fqxz = new float[256];
+            fqyz = new float[256];
+            fbx = new float[256];
+            fby = new float[256];
+            fbz = new float[256];
+            fbm = new float[256];
+            fbSelf = new float[256];
+        }
+    }
+
+    /** The group's centre, the origin of the mixed kernel's positions: the centre of its bounding box. */
+    void centreOn(double[] box) {
+        ox = 0.5 * (box[0] + box[3]);
+        oy = 0.5 * (box[1] + box[4]);
+        oz = 0.5 * (box[2] + box[5]);
+    }
 
     void startGroup(int firstBody, int groupSize) {
         first = firstBody;
@@ -43,8 +79,33 @@ final class InteractionLists {
             qxy = Arrays.copyOf(qxy, cap);
             qxz = Arrays.copyOf(qxz, cap);
             qyz = Arrays.copyOf(qyz, cap);
+            if (precision == Precision.MIXED) {
+                fcx = Arrays.copyOf(fcx, cap);
+                fcy = Arrays.copyOf(fcy, cap);
+                fcz = Arrays.copyOf(fcz, cap);
+                fcm = Arrays.copyOf(fcm, cap);
+                fqxx = Arrays.copyOf(fqxx, cap);
+                fqyy = Arrays.copyOf(fqyy, cap);
+                fqzz = Arrays.copyOf(fqzz, cap);
+                fqxy = Arrays.copyOf(fqxy, cap);
+                fqxz = Arrays.copyOf(fqxz, cap);
+                fqyz = Arrays.copyOf(fqyz, cap);
+            }
         }
         int k = cellCount++;
+        if (precision == Precision.MIXED) {
+            fcx[k] = (float) (cell[cb + Octree.COM_X] - ox);
+            fcy[k] = (float) (cell[cb + Octree.COM_Y] - oy);
+            fcz[k] = (float) (cell[cb + Octree.COM_Z] - oz);
+            fcm[k] = (float) cell[cb + Octree.MASS];
+            fqxx[k] = (float) cell[cb + Octree.Q_XX];
+            fqyy[k] = (float) cell[cb + Octree.Q_YY];
+            fqzz[k] = (float) cell[cb + Octree.Q_ZZ];
+            fqxy[k] = (float) cell[cb + Octree.Q_XY];
+            fqxz[k] = (float) cell[cb + Octree.Q_XZ];
+            fqyz[k] = (float) cell[cb + Octree.Q_YZ];
+            return;
+        }
         cx[k] = cell[cb + Octree.COM_X];
         cy[k] = cell[cb + Octree.COM_Y];
         cz[k] = cell[cb + Octree.COM_Z];
@@ -65,17 +126,34 @@ final class InteractionLists {
             bz = Arrays.copyOf(bz, cap);
             bm = Arrays.copyOf(bm, cap);
             bIndex = Arrays.copyOf(bIndex, cap);
+            if (precision == Precision.MIXED) {
+                fbx = Arrays.copyOf(fbx, cap);
+                fby = Arrays.copyOf(fby, cap);
+                fbz = Arrays.copyOf(fbz, cap);
+                fbm = Arrays.copyOf(fbm, cap);
+                fbSelf = Arrays.copyOf(fbSelf, cap);
+            }
         }
         for (int b = from; b < from + n; b++) {
             int k = bodyCount++;
+            boolean inGroup = b >= first && b < first + size;
+            if (inGroup) {
+                listed[b - first] = true;
+            }
+            if (precision == Precision.MIXED) {
+                fbx[k] = (float) (body[b * Octree.BODY_STRIDE] - ox);
+                fby[k] = (float) (body[b * Octree.BODY_STRIDE + 1] - oy);
+                fbz[k] = (float) (body[b * Octree.BODY_STRIDE + 2] - oz);
+                fbm[k] = (float) body[b * Octree.BODY_STRIDE + 3];
+                // exact in float, since a group holds far fewer than 2^24 bodies
+                fbSelf[k] = inGroup ? b - first : -1;
+                continue;
+            }
             bx[k] = body[b * Octree.BODY_STRIDE];
             by[k] = body[b * Octree.BODY_STRIDE + 1];
             bz[k] = body[b * Octree.BODY_STRIDE + 2];
             bm[k] = body[b * Octree.BODY_STRIDE + 3];
             bIndex[k] = b;
-            if (b >= first && b < first + size) {
-                listed[b - first] = true;
-            }
         }
     }
 

@@ -12,13 +12,15 @@ package io.stormsim.nbody;
  * @param groupSize         most bodies in a group sharing one tree walk, leafCapacity..4096
  * @param histogramLevel    octree level of the cost histogram used for the decomposition, 1..21
  * @param zonesPerPartition top leaves per partition's share of cost, 1..1024
+ * @param precision         the force kernel's arithmetic, not null
  */
 public record Parameters(long steps, double dt, double theta, double softening, int leafCapacity, int groupSize,
-                         int histogramLevel, int zonesPerPartition) {
+                         int histogramLevel, int zonesPerPartition, Precision precision) {
     public static final int DEFAULT_LEAF_CAPACITY = 16;
     public static final int DEFAULT_GROUP_SIZE = 128;
     public static final int DEFAULT_HISTOGRAM_LEVEL = 10;
     public static final int DEFAULT_ZONES_PER_PARTITION = 16;
+    public static final Precision DEFAULT_PRECISION = Precision.MIXED;
 
     public Parameters {
         require(steps >= 0, "steps", steps, "an integer >= 0 (0 runs without end)");
@@ -32,11 +34,18 @@ public record Parameters(long steps, double dt, double theta, double softening, 
                 "an integer in 1.." + RootCell.LEVELS);
         require(zonesPerPartition >= 1 && zonesPerPartition <= 1024, "zones per partition", zonesPerPartition,
                 "an integer in 1..1024");
+        require(precision != null, "precision", precision, Precision.allowed());
     }
 
     public static Parameters of(long steps, double dt, double theta, double softening) {
         return new Parameters(steps, dt, theta, softening, DEFAULT_LEAF_CAPACITY, DEFAULT_GROUP_SIZE, DEFAULT_HISTOGRAM_LEVEL,
-                DEFAULT_ZONES_PER_PARTITION);
+                DEFAULT_ZONES_PER_PARTITION, DEFAULT_PRECISION);
+    }
+
+    /** These parameters with the force kernel's arithmetic {@code precision}. */
+    public Parameters withPrecision(Precision precision) {
+        return new Parameters(steps, dt, theta, softening, leafCapacity, groupSize, histogramLevel, zonesPerPartition,
+                precision);
     }
 
     private static void require(boolean ok, String name, Object value, String allowed) {

@@ -108,6 +108,7 @@ public final class PartitionPhases {
         }
         int from = d.leafStart(partition), to = d.leafStart(partition + 1);
         int[] ownLeaves = Arrays.copyOfRange(d.leafCell, from, to);
-        return TreeWalk.field(tree, 0, ownLeaves, ownFrom, ownFrom + ownBodies, p.softening(), p.groupSize());
+        return TreeWalk.field(tree, 0, ownLeaves, ownFrom, ownFrom + ownBodies, p.softening(), p.groupSize(),
+                p.precision());
     }
 }

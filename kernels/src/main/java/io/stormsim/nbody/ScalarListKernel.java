@@ -3,6 +3,11 @@ package io.stormsim.nbody;
 /** One body at a time: the reference for {@link VectorListKernel}, and the kernel without the Vector API. */
 final class ScalarListKernel implements ListKernel {
     @Override
+    public Precision precision() {
+        return Precision.DOUBLE;
+    }
+
+    @Override
     public void sum(InteractionLists l, double[] body, double eps2, Gravity.Field f, int out) {
         for (int j = 0; j < l.size; j++) {
             int i = l.first + j;

@@ -34,7 +34,8 @@ public final class SequentialSimulation {
         Octree tree = TreeBuilder.build(bodies, kb.keys(), root, params.leafCapacity(), params.theta());
         long t3 = System.nanoTime();
         observer.phase(TREE, 0, t3 - t2, tree);
-        Gravity.Field field = TreeWalk.field(tree, 0, new int[] {0}, 0, bodies.n, params.softening(), params.groupSize());
+        Gravity.Field field = TreeWalk.field(tree, 0, new int[] {0}, 0, bodies.n, params.softening(), params.groupSize(),
+                params.precision());
         long t4 = System.nanoTime();
         observer.phase(FORCE, 0, t4 - t3, field, tree);
         Conserved conserved = Leapfrog.close(bodies, field, params.dt(), round);

@@ -15,7 +15,7 @@ public final class TreeWalk {
     private final int groupSize;
     private final double eps2;
     private final ListKernel kernel;
-    private final InteractionLists lists = new InteractionLists();
+    private final InteractionLists lists;
     private final int[] stack = new int[MAX_STACK];
     private final double[] box = new double[6];
 
@@ -25,17 +25,19 @@ public final class TreeWalk {
         this.groupSize = groupSize;
         this.eps2 = softening * softening;
         this.kernel = kernel;
+        this.lists = new InteractionLists(kernel.precision());
     }
 
     /**
      * The field on the bodies of the subtrees {@code targetRoots}, which are tree bodies {@code from..to-1},
-     * walking the tree from {@code walkRoot}. Output index = tree body index - from.
+     * walking the tree from {@code walkRoot}, summing the lists in {@code precision}. Output index = tree
+     * body index - from.
      *
      * @throws IllegalStateException if a walk needs a cell that was pruned (the tree is not essential for these targets)
      */
     public static Gravity.Field field(Octree tree, int walkRoot, int[] targetRoots, int from, int to,
-                                      double softening, int groupSize) {
-        return field(tree, walkRoot, targetRoots, from, to, softening, groupSize, ListKernel.best());
+                                      double softening, int groupSize, Precision precision) {
+        return field(tree, walkRoot, targetRoots, from, to, softening, groupSize, ListKernel.best(precision));
     }
 
     static Gravity.Field field(Octree tree, int walkRoot, int[] targetRoots, int from, int to, double softening,
@@ -53,6 +55,7 @@ public final class TreeWalk {
             int first = tree.firstBody(c);
             lists.startGroup(first, tree.bodyCount(c));
             tree.bodyBounds(first, tree.bodyCount(c), box);
+            lists.centreOn(box);
             buildLists();
             kernel.sum(lists, tree.body, eps2, f, first - from);
             return;

@@ -18,6 +18,11 @@ final class VectorListKernel implements ListKernel {
     private final double[] ax = new double[LANES], ay = new double[LANES], az = new double[LANES], pot = new double[LANES];
 
     @Override
+    public Precision precision() {
+        return Precision.DOUBLE;
+    }
+
+    @Override
     public void sum(InteractionLists l, double[] body, double eps2, Gravity.Field f, int out) {
         int padded = (l.size + LANES - 1) / LANES * LANES;
         if (gx.length < padded) {

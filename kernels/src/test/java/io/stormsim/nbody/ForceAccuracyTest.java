@@ -1,9 +1,11 @@
 package io.stormsim.nbody;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,10 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Tree forces against direct summation (the oracle, same softening) on a Plummer sphere of 5000 bodies.
- * The bounds on the relative force error, |a_tree - a_direct| / |a_direct|, are published reference
- * values of a C quadrupole treecode at the same N; they are the target accuracy, not measurements of
- * this code, and must not be loosened to make the test pass.
+ * Tree forces against direct summation (the oracle, same softening) on a Plummer sphere of 5000 bodies,
+ * for both kernel precisions. The bounds on the relative force error, |a_tree - a_direct| / |a_direct|,
+ * are 1.5x what this code measured when they were set (issue 19), so that a regression by half shows;
+ * they must not be loosened to make the test pass.
  */
 class ForceAccuracyTest {
     private static final int N = 5000;
@@ -25,18 +27,16 @@ class ForceAccuracyTest {
     private static final double EPS = 0.01;
     /**
      * Bound on the median relative potential error at theta 0.7, the loosest opening angle. Measured
-     * 9.2e-5 for this seed (8.5e-5 to 8.9e-5 for seeds 1 to 3); the bound is 3x that. Without the
-     * quadrupole term the median is 2.9e-4 to 3.2e-4, so this bound only just catches that; the
-     * quadrupole test below does it with a clear margin.
+     * 2.77e-5 for this seed in both precisions (leaves of 16, groups of 128); the bound is 1.5x that.
      */
-    private static final double POTENTIAL_MEDIAN_BOUND = 2.7e-4;
+    private static final double POTENTIAL_MEDIAN_BOUND = 4.2e-5;
 
     private static Bodies sorted;
     private static RootCell root;
     private static long[] keys;
     private static Gravity.Field direct;
-    /** Sorted relative force errors per opening angle, measured once for all tests. */
-    private static final Map<Double, double[]> ERRORS = new TreeMap<>();
+    /** Sorted relative force errors per precision and opening angle, measured once for all tests. */
+    private static final Map<Precision, Map<Double, double[]>> ERRORS = new EnumMap<>(Precision.class);
 
     @BeforeAll
     static void directSummation() {
@@ -47,12 +47,14 @@ class ForceAccuracyTest {
         keys = kb.keys();
         // Tree body i is sorted body i, so the oracle is computed on the same order.
         direct = Gravity.directField(sorted, 0, N, EPS);
-        for (double theta : new double[] {0.3, 0.5, 0.7}) {
-            double[] err = forceErrors(treeField(theta));
-            ERRORS.put(theta, err);
-            System.out.printf(Locale.ROOT, "ForceAccuracyTest: N=%d eps=%.2f theta=%.1f relative force error"
-                    + " median=%.3e p99=%.3e max=%.3e%n", N, EPS, theta, quantile(err, 0.5), quantile(err, 0.99),
-                    err[N - 1]);
+        for (Precision precision : Precision.values()) {
+            for (double theta : new double[] {0.3, 0.5, 0.7}) {
+                double[] err = forceErrors(treeField(theta, precision));
+                ERRORS.computeIfAbsent(precision, k -> new TreeMap<>()).put(theta, err);
+                System.out.printf(Locale.ROOT, "ForceAccuracyTest: N=%d eps=%.2f theta=%.1f %s relative force error"
+                        + " median=%.3e p99=%.3e max=%.3e%n", N, EPS, theta, precision.key(), quantile(err, 0.5),
+                        quantile(err, 0.99), err[N - 1]);
+            }
         }
     }
 
@@ -60,8 +62,8 @@ class ForceAccuracyTest {
         return TreeBuilder.build(sorted, keys, root, Parameters.DEFAULT_LEAF_CAPACITY, theta);
     }
 
-    private static Gravity.Field treeField(double theta) {
-        return TreeWalk.field(tree(theta), 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE);
+    private static Gravity.Field treeField(double theta, Precision precision) {
+        return TreeWalk.field(tree(theta), 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE, precision);
     }
 
     /** Sorted relative acceleration errors, one per body. */
@@ -92,32 +94,60 @@ class ForceAccuracyTest {
         return sortedValues[Math.max(rank, 1) - 1];
     }
 
-    /** Published reference values: median and 99th percentile of the relative force error. */
-    @ParameterizedTest(name = "theta {0}: median <= {1}, p99 <= {2}")
-    @CsvSource({"0.3, 6e-5, 2.6e-4", "0.5, 3.8e-4, 1.8e-3", "0.7, 1.2e-3, 7.7e-3"})
-    void forceErrorIsWithinThePublishedTreecodeAccuracy(double theta, double medianBound, double p99Bound) {
-        double[] err = ERRORS.get(theta);
+    /**
+     * Median and 99th percentile of the relative force error, for both precisions. Published values of a C
+     * quadrupole treecode at this N were 6e-5 / 2.6e-4, 3.8e-4 / 1.8e-3 and 1.2e-3 / 7.7e-3 (3-4x above
+     * what this code measures, so a 3x regression passed them); the bounds are now 1.5x the double
+     * kernel's measurement for this seed: 1.59e-5 / 8.52e-5, 1.09e-4 / 5.27e-4 and 3.67e-4 / 2.22e-3 (the
+     * mixed kernel's agree to 3 digits).
+     */
+    @ParameterizedTest(name = "{0}, theta {1}: median <= {2}, p99 <= {3}")
+    @CsvSource({"double, 0.3, 2.4e-5, 1.3e-4", "double, 0.5, 1.6e-4, 7.9e-4", "double, 0.7, 5.5e-4, 3.3e-3",
+            "mixed, 0.3, 2.4e-5, 1.3e-4", "mixed, 0.5, 1.6e-4, 7.9e-4", "mixed, 0.7, 5.5e-4, 3.3e-3"})
+    void forceErrorIsWithinOneAndAHalfTimesTheMeasuredAccuracy(String precision, double theta, double medianBound,
+                                                                  double p99Bound) {
+        double[] err = ERRORS.get(Precision.of(precision)).get(theta);
         double median = quantile(err, 0.5), p99 = quantile(err, 0.99);
-        assertAll(String.format(Locale.ROOT, "theta %.1f: measured median %.3e, p99 %.3e", theta, median, p99),
+        assertAll(String.format(Locale.ROOT, "%s, theta %.1f: measured median %.3e, p99 %.3e", precision, theta,
+                        median, p99),
                 () -> assertTrue(median <= medianBound, String.format(Locale.ROOT,
                         "theta %.1f: median %.3e > %.1e", theta, median, medianBound)),
                 () -> assertTrue(p99 <= p99Bound, String.format(Locale.ROOT,
                         "theta %.1f: p99 %.3e > %.1e", theta, p99, p99Bound)));
     }
 
-    @Test
-    void forceErrorGrowsWithTheOpeningAngle() {
-        double m3 = quantile(ERRORS.get(0.3), 0.5), m5 = quantile(ERRORS.get(0.5), 0.5),
-                m7 = quantile(ERRORS.get(0.7), 0.5);
+    /**
+     * Float terms from the group's centre must not show in the error: the mixed kernel's median and 99th
+     * percentile within 1.1x of the double kernel's (issue 19), while its fields do differ from them.
+     */
+    @ParameterizedTest(name = "theta {0}")
+    @CsvSource({"0.3", "0.5", "0.7"})
+    void mixedPrecisionIsAsAccurateAsDouble(double theta) {
+        double[] mixed = ERRORS.get(Precision.MIXED).get(theta), dbl = ERRORS.get(Precision.DOUBLE).get(theta);
+        for (double q : new double[] {0.5, 0.99}) {
+            double m = quantile(mixed, q), d = quantile(dbl, q);
+            assertTrue(m <= 1.1 * d, String.format(Locale.ROOT, "theta %.1f, quantile %.2f: mixed %.4e against"
+                    + " double %.4e", theta, q, m, d));
+        }
+        assertFalse(Arrays.equals(mixed, dbl), "the mixed kernel gave the double kernel's errors exactly");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"double", "mixed"})
+    void forceErrorGrowsWithTheOpeningAngle(String precision) {
+        Map<Double, double[]> errors = ERRORS.get(Precision.of(precision));
+        double m3 = quantile(errors.get(0.3), 0.5), m5 = quantile(errors.get(0.5), 0.5),
+                m7 = quantile(errors.get(0.7), 0.5);
         assertTrue(m3 < m5 && m5 < m7, "medians at theta 0.3, 0.5, 0.7: " + m3 + ", " + m5 + ", " + m7);
     }
 
-    @Test
-    void potentialErrorIsSmall() {
-        double[] err = potentialErrors(treeField(0.7));
+    @ParameterizedTest
+    @CsvSource({"double", "mixed"})
+    void potentialErrorIsSmall(String precision) {
+        double[] err = potentialErrors(treeField(0.7, Precision.of(precision)));
         double median = quantile(err, 0.5);
-        System.out.printf(Locale.ROOT, "ForceAccuracyTest: theta=0.7 relative potential error median=%.3e"
-                + " p99=%.3e (bound on median %.1e)%n", median, quantile(err, 0.99), POTENTIAL_MEDIAN_BOUND);
+        System.out.printf(Locale.ROOT, "ForceAccuracyTest: theta=0.7 %s relative potential error median=%.3e"
+                + " p99=%.3e (bound on median %.1e)%n", precision, median, quantile(err, 0.99), POTENTIAL_MEDIAN_BOUND);
         assertTrue(median <= POTENTIAL_MEDIAN_BOUND, "median relative potential error " + median);
     }
 
@@ -126,7 +156,7 @@ class ForceAccuracyTest {
         // The accuracy above would be trivial if the walk opened everything down to single bodies.
         // Measured 1311 of 4999 (groups of up to 128 bodies share a walk, leaves hold up to 16, so at this
         // small N a good part of each list is bodies); the bound is a third of direct summation.
-        Gravity.Field f = treeField(0.7);
+        Gravity.Field f = treeField(0.7, Parameters.DEFAULT_PRECISION);
         long total = 0;
         for (long c : f.interactions) {
             total += c;
@@ -150,8 +180,9 @@ class ForceAccuracyTest {
                     c * Octree.CELL_STRIDE + Octree.Q_YZ + 1, 0.0);
         }
         double monopoleMedian = quantile(forceErrors(
-                TreeWalk.field(monopoleOnly, 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE)), 0.5);
-        double quadrupoleMedian = quantile(ERRORS.get(0.5), 0.5);
+                TreeWalk.field(monopoleOnly, 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE,
+                        Precision.DOUBLE)), 0.5);
+        double quadrupoleMedian = quantile(ERRORS.get(Precision.DOUBLE).get(0.5), 0.5);
         System.out.printf(Locale.ROOT, "ForceAccuracyTest: theta=0.5 median force error monopole only %.3e,"
                 + " with quadrupole %.3e%n", monopoleMedian, quadrupoleMedian);
         assertTrue(quadrupoleMedian < monopoleMedian / 2.5,

@@ -45,6 +45,8 @@ class TopologyChecksTest extends ConfigChecks {
         "theta|0|stormsim.nbody.theta = 0 is not allowed: must be a number in (0, 1.5]",
         "theta|1.6|stormsim.nbody.theta = 1.6 is not allowed: must be a number in (0, 1.5]",
         "epsilon|-1|stormsim.nbody.epsilon = -1 is not allowed: must be a finite number >= 0",
+        "precision|single|stormsim.nbody.precision = single is not allowed: must be double or mixed",
+        "precision|Mixed|stormsim.nbody.precision = Mixed is not allowed: must be double or mixed",
         "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
         "workers|0|topology.workers = 0 is not allowed: must be an integer >= 1",

@@ -2,6 +2,7 @@ package io.stormsim.bolts.nbody;
 
 import static io.stormsim.run.ConfigValues.doubleValue;
 import static io.stormsim.run.ConfigValues.longValue;
+import static io.stormsim.run.ConfigValues.notAllowed;
 import static io.stormsim.run.ConfigValues.stringValue;
 
 import io.stormsim.nbody.Bodies;
@@ -9,6 +10,7 @@ import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.SnapshotFormat;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
@@ -38,12 +40,13 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     public static final String GROUP_SIZE = "stormsim.nbody.group.size";
     /** Beside {@link RunConfig#SNAPSHOT_EVERY}; only Barnes-Hut writes snapshots. */
     public static final String SNAPSHOT_FORMAT = "stormsim.snapshot.format";
+    public static final String PRECISION = "stormsim.nbody.precision";
     public static final List<String> KEYS;
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(StreamConfig.KEYS);
-        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, SNAPSHOT_FORMAT));
+        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, PRECISION, SNAPSHOT_FORMAT));
         KEYS = List.copyOf(keys);
     }
 
@@ -57,17 +60,31 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
                 "an integer in 1..64");
         int groupSize = (int) longValue(conf, GROUP_SIZE, Math.max(leafCapacity, Parameters.DEFAULT_GROUP_SIZE),
                 leafCapacity, 4096, "an integer in " + leafCapacity + "..4096 (at least " + LEAF_CAPACITY + ")");
+        Precision precision = precision(conf);
         String file = stringValue(conf, BODIES_FILE, true);
         int n = (int) longValue(conf, N, 1, Integer.MAX_VALUE, "an integer >= 1");
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
         Parameters params = new Parameters(run.steps(), dt, theta, epsilon, leafCapacity, groupSize,
-                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION);
+                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION, precision);
         String formatName = conf.getOrDefault(SNAPSHOT_FORMAT, SnapshotFormat.GADGET2.key()).toString().trim();
         SnapshotFormat format = SnapshotFormat.of(formatName);
         if (format == null) {
             throw ConfigValues.notAllowed(SNAPSHOT_FORMAT, "'" + formatName + "'", "gadget2 or hdf5");
         }
         return new NbodyConfig(run, stream, params, n, seed, file, format);
+    }
+
+    /** The force kernel's precision, {@link Parameters#DEFAULT_PRECISION} when the key is absent. */
+    private static Precision precision(Map<String, Object> conf) {
+        Object v = conf.get(PRECISION);
+        if (v == null) {
+            return Parameters.DEFAULT_PRECISION;
+        }
+        Precision p = Precision.of(v.toString().trim());
+        if (p == null) {
+            throw notAllowed(PRECISION, v, Precision.allowed());
+        }
+        return p;
     }
 
     public Path outputDir() {

@@ -41,7 +41,8 @@ class NbodyKryoTest {
         s.localTree = tree;
         s.decomposition = PartitionPhases.decompose(List.of(PartitionPhases.histogram(kb, Parameters.of(1, 0.1, 0.5, 0.01))),
                 2, Parameters.of(1, 0.1, 0.5, 0.01));
-        s.field = TreeWalk.field(tree, 0, new int[] {0}, 0, tree.bodyCount, 0.01, Parameters.DEFAULT_GROUP_SIZE);
+        s.field = TreeWalk.field(tree, 0, new int[] {0}, 0, tree.bodyCount, 0.01, Parameters.DEFAULT_GROUP_SIZE,
+                Parameters.DEFAULT_PRECISION);
         s.phaseNanos[3] = 12345;
         s.phaseCpuNanos[3] = 6789;
 
