@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.spouts.JobSpout;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -46,12 +47,12 @@ public final class HeapCheck {
     }
 
     /**
-     * Jobs a job-stream topology holds at once: {@code topology.max.spout.pending}, at most the stream's
-     * {@code jobs} when it is bounded (0: without end).
+     * Jobs a job-stream topology holds at once: its spout's limit (the key {@code inFlightKey}), at most the
+     * stream's {@code jobs} when it is bounded (0: without end).
      */
-    public static long jobsInFlight(Map<String, Object> config, long jobs) {
-        long pending = ObjectReader.getInt(config.get(Config.TOPOLOGY_MAX_SPOUT_PENDING), 1);
-        return jobs > 0 ? Math.min(pending, jobs) : pending;
+    public static long jobsInFlight(Map<String, Object> config, String inFlightKey, long jobs) {
+        long inFlight = JobSpout.inFlight(config, inFlightKey);
+        return jobs > 0 ? Math.min(inFlight, jobs) : inFlight;
     }
 
     private static void check(TopologyFile topology, long needed, long available, String who, String how)

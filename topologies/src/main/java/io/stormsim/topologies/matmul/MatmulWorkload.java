@@ -60,7 +60,7 @@ public final class MatmulWorkload implements Workload {
     public long heapBytes(Map<String, Object> config, int workers) {
         MatmulConfig matmul = MatmulConfig.from(config);
         long elements = (long) matmul.n() * matmul.n();
-        long jobs = HeapCheck.jobsInFlight(config, matmul.jobs());
+        long jobs = HeapCheck.jobsInFlight(config, MatmulConfig.JOBS_IN_FLIGHT, matmul.jobs());
         long all = elements * (BYTES_PER_ELEMENT + jobs * BYTES_PER_ELEMENT_A_JOB);
         return workers == 1 ? all : all / workers + elements * jobs * RESULT_BYTES_PER_ELEMENT_A_JOB;
     }

@@ -49,7 +49,7 @@ public final class RadixSortWorkload implements Workload {
     public long heapBytes(Map<String, Object> config, int partitions, int workers) {
         SortConfig sort = SortConfig.from(config);
         long perWorker = HeapCheck.partitionsPerWorker(partitions, workers);
-        long jobs = HeapCheck.jobsInFlight(config, sort.jobs());
+        long jobs = HeapCheck.jobsInFlight(config, SortConfig.JOBS_IN_FLIGHT, sort.jobs());
         return (long) sort.keys() * sort.recordBytes() * (2 + 3 * perWorker) * (jobs + 1) / 2;
     }
 
