@@ -18,6 +18,7 @@ public final class JobLog {
     private final String file;
     private final Set<Long> done = new HashSet<>();
     private final int doneBefore;
+    private boolean finishReported;
 
     /**
      * @param continuing whether this sink continues a log of the same run (it was restarted); otherwise
@@ -63,5 +64,27 @@ public final class JobLog {
     /** The jobs done since this sink started. */
     public int doneSinceStart() {
         return done.size() - doneBefore;
+    }
+
+    /**
+     * Whether every job of a bounded stream of {@code jobs} (0: without end) is done, true once: the sink then
+     * writes its summary. Asked after every completed try, not only a job's first: a sink restarted after
+     * logging the last job still has the summary to write when that job comes again.
+     */
+    public boolean finishedNow(long jobs) {
+        if (finishReported || jobs <= 0 || done.size() < jobs) {
+            return false;
+        }
+        finishReported = true;
+        return true;
+    }
+
+    /**
+     * For a summary: a line saying how many jobs a predecessor of this sink did (their rows are in the log) and
+     * that the sink's figures cover only those since; empty if it did none.
+     */
+    public String restartNote() {
+        return doneBefore == 0 ? "" : doneBefore + " jobs done before this sink restarted (their rows are in " + file
+                + "); the figures below are of the " + doneSinceStart() + " since\n";
     }
 }

@@ -19,6 +19,7 @@ class JobLogTest {
     @Test
     void aJobCountsOnceHoweverOftenItCompletes() throws Exception {
         JobLog log = new JobLog(new RunOutput(dir), "jobs.csv", HEADER, false);
+        assertEquals("", log.restartNote());
         assertTrue(log.completed(0, "0,1,5\n"));
         assertTrue(log.completed(1, "1,1,6\n"));
         assertFalse(log.completed(0, "0,2,7\n"), "job 0 again");
@@ -36,6 +37,19 @@ class JobLogTest {
         assertTrue(log.completed(7, "7,2,8\n"), "job 7's row was cut off: its try did not complete");
         assertEquals(1, log.doneSinceStart());
         assertEquals(HEADER + "\n3,1,5\n0,1,6\n3,2,9\n7,2,8\n", Files.readString(dir.resolve("jobs.csv")));
+        assertEquals("2 jobs done before this sink restarted (their rows are in jobs.csv); the figures below are of"
+                + " the 1 since\n", log.restartNote());
+    }
+
+    @Test
+    void aBoundedStreamIsFinishedOnceEvenWhenItsLastJobComesAgain() throws Exception {
+        Files.writeString(dir.resolve("jobs.csv"), HEADER + "\n0,1,5\n1,1,6\n");
+        JobLog log = new JobLog(new RunOutput(dir), "jobs.csv", HEADER, true);
+        assertFalse(log.finishedNow(3), "job 2 is still to do");
+        assertFalse(log.finishedNow(0), "a stream without end never finishes");
+        log.completed(1, "1,2,7\n");
+        assertTrue(log.finishedNow(2), "both jobs were done before the restart: the summary is still to write");
+        assertFalse(log.finishedNow(2), "once");
     }
 
     @Test

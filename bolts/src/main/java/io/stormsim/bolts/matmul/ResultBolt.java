@@ -29,7 +29,6 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
 
     private transient RunOutput output;
     private transient JobLog log;
-    private transient boolean complete;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
 
@@ -75,10 +74,8 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
             LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
         }
-        // also on a job done again: a sink restarted after logging the last job has the summary still to write
-        if (config.jobs() > 0 && log.done() == config.jobs() && !complete) {
+        if (log.finishedNow(config.jobs())) {
             writeSummary();
-            complete = true;
         }
     }
 
@@ -89,8 +86,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
         String text = String.format("n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n", s.n(), s.bs(),
                 s.gridRows(), s.gridCols(), s.tasks(), log.done())
-                + (log.doneBefore() > 0 ? log.doneBefore() + " jobs done before this sink restarted (their rows are in "
-                        + JOBS_CSV + "); the times below are of the " + timed + " since\n" : "")
+                + log.restartNote()
                 + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
                         + "GFLOP/s (2 n^3 a job) = %.2f%n"
                         + "mean job latency = %.0f ms%n", wall, 2.0 * s.n() * s.n() * (double) s.n() * timed / wall / 1e9,

@@ -33,7 +33,6 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
 
     private transient RunOutput output;
     private transient JobLog log;
-    private transient boolean complete;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
     private transient long[] bytesSum;
@@ -109,10 +108,8 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
             LOG.info(String.format("sort job %d of %s done: %d keys, %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), sorted.size(), latency));
         }
-        // also on a job done again: a sink restarted after logging the last job has the summary still to write
-        if (config.jobs() > 0 && log.done() == config.jobs() && !complete) {
+        if (log.finishedNow(config.jobs())) {
             writeSummary();
-            complete = true;
         }
     }
 
@@ -194,8 +191,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
                 config.digitBits(), config.passes(), sources, log.done(),
                 config.inputFile().isEmpty() ? "generator " + config.generator().configName() + ", seed " + config.seed()
                         + " + job" : config.inputFile())
-                + (log.doneBefore() > 0 ? log.doneBefore() + " jobs done before this sink restarted (their rows are in "
-                        + JOBS_CSV + "); the figures below are of the " + timed + " since\n" : "")
+                + log.restartNote()
                 + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
                         + "keys/s (all jobs' keys over the wall time) = %.4g%n"
                         + "mean job latency = %.0f ms%n", wall, (double) config.keys() * timed / wall,
