@@ -59,7 +59,6 @@ public class JobSpout extends BaseRichSpout {
     private TaskRestarts restarts;
     private boolean restartedSpout;
     private long startZxid;
-    private long nextRestartPoll;
     private long settledAt;
     /** Steps sent after a restart and not yet done, with when they went out: resent if they seem lost. */
     private final Map<Long, Long> recoverySteps = new HashMap<>();
@@ -102,7 +101,7 @@ public class JobSpout extends BaseRichSpout {
         this.steps = StepNumbers.fromClock();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
-        this.nextRestartPoll = this.settledAt = System.nanoTime();
+        this.settledAt = System.nanoTime();
         try {
             restartedSpout = progress.exists();
             ProgressStore.DoneJobs done = progress.doneJobs();
@@ -116,17 +115,14 @@ public class JobSpout extends BaseRichSpout {
                     ledger.doneBelow(), ledger.doneAbove());
             // the tasks beside it restarted with it, and the other workers reconnect to it
             recovering = true;
-            settledAt = System.nanoTime() + TimestepSpout.RESTART_SETTLE_NANOS;
+            settledAt = System.nanoTime() + TaskRestarts.SETTLE_NANOS;
         }
     }
 
     @Override
     public void nextTuple() {
         long now = System.nanoTime();
-        if (now - nextRestartPoll >= 0) {
-            nextRestartPoll = now + TimestepSpout.RESTART_POLL_NANOS;
-            checkRestarts(now);
-        }
+        checkRestarts(now);
         if (halted || now - settledAt < 0) {
             return;
         }
@@ -145,12 +141,12 @@ public class JobSpout extends BaseRichSpout {
 
     /** Jobs sent after a restart and not done in a while go out again: their trigger may have met a connection not yet back. */
     private void resendLost(long now) {
-        long patience = Math.max(TimestepSpout.RESTORE_RESEND_NANOS, 3 * lastJobNanos);
+        long patience = Math.max(TaskRestarts.RESEND_NANOS, 3 * lastJobNanos);
         for (Map.Entry<Long, Long> sent : List.copyOf(recoverySteps.entrySet())) {
             JobCommand command = ledger.inFlight(sent.getKey());
             if (command == null) {
                 recoverySteps.remove(sent.getKey());
-            } else if (now - sent.getValue() > patience && resends.merge(command.job, 1, Integer::sum) <= TimestepSpout.MAX_RESENDS) {
+            } else if (now - sent.getValue() > patience && resends.merge(command.job, 1, Integer::sum) <= TaskRestarts.MAX_RESENDS) {
                 LOG.warn("{} sent after a restart is not done after {} s: sending it again", command,
                         (now - sent.getValue()) / 1_000_000_000L);
                 recoverySteps.remove(sent.getKey());
@@ -161,17 +157,11 @@ public class JobSpout extends BaseRichSpout {
 
     /** A step task that started again lost the jobs it held: those in flight fail now, and go out again once the restarts settle. */
     private void checkRestarts(long now) {
-        List<Integer> restarted;
-        try {
-            restarted = restarts.startedAfter(startZxid, restartedSpout);
-        } catch (Exception e) {
-            LOG.warn("could not look for restarted tasks in ZooKeeper: {}", e.toString());
-            return;
-        }
+        List<Integer> restarted = restarts.poll(now, startZxid, restartedSpout);
         if (restarted.isEmpty() || halted) {
             return;
         }
-        settledAt = now + TimestepSpout.RESTART_SETTLE_NANOS;
+        settledAt = now + TaskRestarts.SETTLE_NANOS;
         recovering = true;
         LOG.warn("tasks {} restarted (a worker died): the jobs in flight are lost", restarted);
         for (long step : ledger.stepsInFlight()) {

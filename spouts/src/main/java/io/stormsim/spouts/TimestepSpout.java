@@ -38,21 +38,6 @@ public class TimestepSpout extends BaseRichSpout {
     public static final String HALTED = RunOutput.HALTED;
     private static final Logger LOG = LoggerFactory.getLogger(TimestepSpout.class);
 
-    /** How often the spout looks for restarted tasks. */
-    static final long RESTART_POLL_NANOS = 250_000_000L;
-    /** After a task restart, how long the spout waits for further starts: a worker's tasks start together. */
-    static final long RESTART_SETTLE_NANOS = 1_000_000_000L;
-    /**
-     * A round sent after a restart and not done this long after (nor in three times the last round's time)
-     * is sent again. Measured on Storm 2.8: another worker's Netty client to the restarted worker reconnects
-     * only when a send finds it down, and that send is dropped, so the first trigger after a restart is often
-     * lost on its way. Sending a round twice is safe: each copy is a whole round with its own step number,
-     * and the spout follows the newer only.
-     */
-    static final long RESTORE_RESEND_NANOS = 2_000_000_000L;
-    /** Resends of one round (or job) after a restart, at most. */
-    static final int MAX_RESENDS = 10;
-
     private SpoutOutputCollector collector;
     private RunConfig config;
     private int partitions;
@@ -62,7 +47,6 @@ public class TimestepSpout extends BaseRichSpout {
     private long sentZxid;
     /** The transaction id of the last progress record, a time before the next trigger's for free (0: none). */
     private long recordedZxid;
-    private long nextRestartPoll;
     private long settledAt;
     /** After a restart, until a round is done: the last trigger sent (-1: none yet), when, how often resent. */
     private boolean recovering;
@@ -86,7 +70,7 @@ public class TimestepSpout extends BaseRichSpout {
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
-        this.nextRestartPoll = this.settledAt = System.nanoTime();
+        this.settledAt = System.nanoTime();
         try {
             steps = StepNumbers.fromClock();
             restartedSpout = progress.exists();
@@ -98,7 +82,7 @@ public class TimestepSpout extends BaseRichSpout {
                 next = restorePoint();
                 // the tasks beside it restarted with it, and the other workers reconnect to it
                 recovering = true;
-                settledAt = System.nanoTime() + RESTART_SETTLE_NANOS;
+                settledAt = System.nanoTime() + TaskRestarts.SETTLE_NANOS;
             } else if (config.resume()) {
                 OptionalLong c = config.checkpoints().latestComplete();
                 if (c.isEmpty()) {
@@ -124,12 +108,9 @@ public class TimestepSpout extends BaseRichSpout {
     @Override
     public void nextTuple() {
         long now = System.nanoTime();
-        if (now - nextRestartPoll >= 0) {
-            nextRestartPoll = now + RESTART_POLL_NANOS;
-            checkRestarts(now);
-        }
-        if (recovering && inFlight.containsKey(recoveryStep) && resends < MAX_RESENDS
-                && now - recoverySentAt > Math.max(RESTORE_RESEND_NANOS, 3 * lastRoundNanos)) {
+        checkRestarts(now);
+        if (recovering && inFlight.containsKey(recoveryStep) && resends < TaskRestarts.MAX_RESENDS
+                && now - recoverySentAt > Math.max(TaskRestarts.RESEND_NANOS, 3 * lastRoundNanos)) {
             next = inFlight.remove(recoveryStep);
             resends++;
             LOG.warn("{} sent after a restart is not done after {} s: sending it again (its trigger may have met a"
@@ -208,17 +189,11 @@ public class TimestepSpout extends BaseRichSpout {
      * The lost round's tuples still time out later; the spout ignores them then.
      */
     private void checkRestarts(long now) {
-        List<Integer> restarted;
-        try {
-            restarted = restarts.startedAfter(sentZxid, restartedSpout);
-        } catch (Exception e) {
-            LOG.warn("could not look for restarted tasks in ZooKeeper: {}", e.toString());
-            return;
-        }
+        List<Integer> restarted = restarts.poll(now, sentZxid, restartedSpout);
         if (restarted.isEmpty() || halted) {
             return;
         }
-        settledAt = now + RESTART_SETTLE_NANOS;
+        settledAt = now + TaskRestarts.SETTLE_NANOS;
         recovering = true;
         LOG.warn("tasks {} restarted (a worker died): the round they were in is lost", restarted);
         if (!inFlight.isEmpty()) {
