@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
  * Kryo-serialised, as on a cluster, but not sent over TCP). Prints a Markdown table.
  */
 @Command(name = "fft", sortOptions = false,
-        customSynopsis = "bench fft [-h] [--yaml=FILE] [TRANSFORMS [M[,M...] [WORKERS[,WORKERS...] [PARTITIONS]]]]",
+        customSynopsis = "stormsim bench fft [-h] [--yaml=FILE] [TRANSFORMS [M[,M...] [WORKERS[,WORKERS...] [PARTITIONS]]]]",
         description = {"The six-step FFT against JTransforms (1 thread) and the fft topology on a LocalCluster with"
                 + " each worker count, in one JVM; a Markdown table (docs/performance.md, \"Six-step FFT\").",
                 "The default heap (12 GB, committed and touched at start) suits m = 24; for small m give less, e.g."

@@ -35,7 +35,7 @@ import picocli.CommandLine.TypeConversionException;
  * the bytes each phase moves and a check that every job's C has the bits of the kernel.
  */
 @Command(name = "matmul", sortOptions = false,
-        customSynopsis = "bench matmul [-h] [--yaml=FILE] [KERNEL_SIZE[,KERNEL_SIZE...] [TOPOLOGY_N [BLOCK [JOBS [RUN[,RUN...]]]]]]",
+        customSynopsis = "stormsim bench matmul [-h] [--yaml=FILE] [KERNEL_SIZE[,KERNEL_SIZE...] [TOPOLOGY_N [BLOCK [JOBS [RUN[,RUN...]]]]]]",
         description = {"The dgemm kernel against OpenBLAS (the system's libopenblas.so.0, 1 thread; \"not measured\""
                 + " without it) and EJML (1 thread), then the matmul topology on a LocalCluster at TOPOLOGY_N;"
                 + " two Markdown tables (docs/performance.md, \"Matrix multiply\")."},

@@ -300,7 +300,7 @@ public final class RadixSortBench implements Callable<Integer> {
             return System.nanoTime() - t;
         }
 
-    /** Nanoseconds of a library sort of a fresh copy of the keys, sign bits flipped for unsigned order. */
+        /** Nanoseconds of a library sort of a fresh copy of the keys, sign bits flipped for unsigned order. */
         private static long librarySort(SortRecords in, boolean parallel) {
             if (in.keyBits() == 32) {
                 int[] a = Arrays.copyOf(in.intKeys(), in.size());

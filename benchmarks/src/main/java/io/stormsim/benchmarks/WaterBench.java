@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * topology's last printed total energy is checked against the kernel's, bit for bit. Prints a Markdown table.
  */
 @Command(name = "water", sortOptions = false,
-        customSynopsis = "bench water [-h] [--yaml=FILE] [STEPS [NMOL[,NMOL...] [PARTITIONS[,PARTITIONS...]]]]",
+        customSynopsis = "stormsim bench water [-h] [--yaml=FILE] [STEPS [NMOL[,NMOL...] [PARTITIONS[,PARTITIONS...]]]]",
         description = {"The Water kernel (sequential) and the water topology on a LocalCluster with each partition"
                 + " count, in one JVM: step times, pairs within the cutoff per second, bytes exchanged per step;"
                 + " a Markdown table (README, \"Water\")."},
