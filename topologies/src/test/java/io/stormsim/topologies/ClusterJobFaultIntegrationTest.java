@@ -13,6 +13,7 @@ import io.stormsim.matrix.Dgemm;
 import io.stormsim.run.RunOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,19 +53,7 @@ class ClusterJobFaultIntegrationTest {
                 Map.entry("write.c", "false"), Map.entry("worker.heap", "512m"), Map.entry("output.dir", out.toString())),
                 false);
         Path jobsCsv = out.resolve(ResultBolt.JOBS_CSV);
-        ClusterLayout layout = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, jobsCsv, (nimbus, name, csv) -> {
-            ClusterFaultIntegrationTest.awaitRows(csv, 2);
-            TopologyInfo info = nimbus.getTopologyInfoByName(name);
-            int spoutPort = ClusterFaultIntegrationTest.portOf(info, "jobs");
-            int otherPort = ClusterFaultIntegrationTest.otherPort(info, spoutPort);
-            for (int port : new int[] {otherPort, spoutPort}) {
-                String components = ClusterFaultIntegrationTest.componentsOn(info, port);
-                ClusterFaultIntegrationTest.awaitRows(csv, Files.readAllLines(csv).size() + 20);
-                ClusterFaultIntegrationTest.killWorker(port);
-                System.out.printf("kill -9 of the worker on port %d (%s): jobs done again after %.1f s%n", port,
-                        components, ClusterFaultIntegrationTest.secondsUntilPast(csv, IN_FLIGHT));
-            }
-        });
+        ClusterLayout layout = killOtherWorkerThenOwn(topology, jobsCsv, "jobs", 20, IN_FLIGHT, "jobs").layout();
         Map<Long, String> hashes = new TreeMap<>();
         List<String> rows = Files.readAllLines(jobsCsv);
         for (String row : rows.subList(1, rows.size())) {
@@ -98,23 +87,9 @@ class ClusterJobFaultIntegrationTest {
                 "false"));
         TopologyFile topology = TopologyFile.load(CheckersSearchTopologyTest.SEARCH_YAML, null, settings, false);
         Path rowsCsv = out.resolve(SearchCoordinatorBolt.SEARCH_CSV);
-        ClusterLayout layout = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, rowsCsv, (nimbus, name, csv) -> {
-            ClusterFaultIntegrationTest.awaitRows(csv, 2);
-            TopologyInfo info = nimbus.getTopologyInfoByName(name);
-            int coordinatorPort = ClusterFaultIntegrationTest.portOf(info, "coordinator");
-            int searcherPort = ClusterFaultIntegrationTest.otherPort(info, coordinatorPort);
-            assertTrue(ClusterFaultIntegrationTest.componentsOn(info, searcherPort).contains("searcher"),
-                    "a searcher outside the coordinator's worker: " + ClusterFaultIntegrationTest.componentsOn(info,
-                            searcherPort));
-            for (int port : new int[] {searcherPort, coordinatorPort}) {
-                String components = ClusterFaultIntegrationTest.componentsOn(info, port);
-                // just after a position is done: the kill lands in the next one's search
-                ClusterFaultIntegrationTest.awaitRows(csv, Files.readAllLines(csv).size() + 1);
-                ClusterFaultIntegrationTest.killWorker(port);
-                System.out.printf("kill -9 of the worker on port %d (%s): a position done again after %.1f s%n", port,
-                        components, ClusterFaultIntegrationTest.secondsUntilPast(csv, 0));
-            }
-        });
+        // each kill just after a position is done: it lands in the next one's search
+        Killed killed = killOtherWorkerThenOwn(topology, rowsCsv, "coordinator", 1, 0, "a position");
+        assertTrue(killed.components().get(0).contains("searcher"), "the first kill takes searchers: " + killed);
         List<String> lines = Files.readAllLines(rowsCsv);
         Map<String, String[]> rows = CheckersSearchTopologyTest.rows(rowsCsv);
         assertEquals(positions.size(), lines.size() - 1, "a row a position: " + lines);
@@ -126,9 +101,37 @@ class ClusterJobFaultIntegrationTest {
         String summary = Files.readString(out.resolve(RunOutput.SUMMARY));
         assertTrue(summary.startsWith(positions.size() + " positions searched") && summary.contains(
                 "positions done before this sink restarted"), summary);
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "restarted (a worker died)"),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.layout().logs(), "restarted (a worker died)"),
                 "the worker logs show the spout noticing the restarts");
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "coordinator restarted: "),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.layout().logs(), "coordinator restarted: "),
                 "the worker logs show the coordinator's resume");
+    }
+
+    /** A run's cluster layout (its logs), and the components of each worker killed, in turn. */
+    private record Killed(ClusterLayout layout, List<String> components) {
+    }
+
+    /**
+     * Runs {@code topology} on a cluster of two workers and kills the worker without {@code component}, then the
+     * one with it, each once {@code rows} more rows are in {@code csv}; prints how long until more rows are in
+     * than were {@code inFlight} ({@code what} done again).
+     */
+    private Killed killOtherWorkerThenOwn(TopologyFile topology, Path csv, String component, int rows, int inFlight,
+            String what) throws Exception {
+        List<String> components = new ArrayList<>();
+        ClusterLayout layout = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, csv, (nimbus, name, c) -> {
+            ClusterFaultIntegrationTest.awaitRows(c, 2);
+            TopologyInfo info = nimbus.getTopologyInfoByName(name);
+            int own = ClusterFaultIntegrationTest.portOf(info, component);
+            for (int port : new int[] {ClusterFaultIntegrationTest.otherPort(info, own), own}) {
+                components.add(ClusterFaultIntegrationTest.componentsOn(info, port));
+                ClusterFaultIntegrationTest.awaitRows(c, Files.readAllLines(c).size() + rows);
+                ClusterFaultIntegrationTest.killWorker(port);
+                System.out.printf("kill -9 of the worker on port %d (%s): %s done again after %.1f s%n", port,
+                        components.get(components.size() - 1), what, ClusterFaultIntegrationTest.secondsUntilPast(c,
+                                inFlight));
+            }
+        });
+        return new Killed(layout, components);
     }
 }

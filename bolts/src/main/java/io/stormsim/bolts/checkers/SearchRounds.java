@@ -88,8 +88,7 @@ final class SearchRounds {
     /** Each searcher's batch of round {@code round}; fails for a round whose previous round is not answered. */
     List<SearchBatch> batches(long round) {
         if (round > nextRound && !done()) {
-            throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered"
-                    + " (a coordinator that lost its state cannot resume a search)");
+            throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered");
         }
         if (round < nextRound || done()) {
             Position root = positions.get(done() ? positions.size() - 1 : position);

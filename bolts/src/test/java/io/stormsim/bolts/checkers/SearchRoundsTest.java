@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The coordinator's rounds without Storm: searchers answering each round's batches give the sequential
- * scores in at most {@link SearchConfig#rounds} rounds (empty batches take none), and re-sent rounds, late
+ * scores in at most {@link SearchConfig#roundsFrom} rounds (empty batches take none), and re-sent rounds, late
  * and duplicate answers do not change them.
  */
 class SearchRoundsTest {
