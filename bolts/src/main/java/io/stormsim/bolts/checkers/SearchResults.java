@@ -31,11 +31,15 @@ final class SearchResults {
 
         /** A row as {@link #csv} wrote it. */
         static Row parse(String line) {
-            String[] quoted = line.split("\"");
-            String[] f = quoted[2].substring(1).split(",");
+            String[] quoted = line.split("\"", -1);
+            String[] f = quoted.length == 3 ? quoted[2].split(",", -1) : new String[0];
+            // the fields after the quoted FEN: "", depth, best move, score, nodes, seconds, nodes/s, jobs
+            if (f.length != 8 || !f[0].isEmpty() || !quoted[0].endsWith(",")) {
+                throw new IllegalArgumentException("expected the header's 9 fields, the FEN quoted");
+            }
             return new Row(Integer.parseInt(quoted[0].substring(0, quoted[0].length() - 1)), quoted[1],
-                    Integer.parseInt(f[0]), f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Double.parseDouble(f[4]),
-                    Integer.parseInt(f[6]));
+                    Integer.parseInt(f[1]), f[2], Integer.parseInt(f[3]), Long.parseLong(f[4]),
+                    Double.parseDouble(f[5]), Integer.parseInt(f[7]));
         }
     }
 

@@ -100,9 +100,11 @@ class SearchResultsTest {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> results(true));
             assertTrue(e.getMessage().startsWith(csv + ", line 2: position 0 "), e.getMessage());
         }
-        Files.writeString(csv, header + "0,\"B:W21\",5\n");
-        assertTrue(assertThrows(IllegalStateException.class, () -> results(true)).getMessage()
-                .startsWith(csv + ", line 2: not a row of search.csv"));
+        for (String bad : List.of("0,\"B:W21\",5", row(0, 10).csv() + ",7", "0,B:W21,5,9-13,0,1,1,1,1")) {
+            Files.writeString(csv, header + bad + "\n");
+            assertTrue(assertThrows(IllegalStateException.class, () -> results(true)).getMessage()
+                    .startsWith(csv + ", line 2: not a row of search.csv"), bad);
+        }
         Files.writeString(csv, header + row(0, 10).csv() + "\n" + row(2, 10).csv() + "\n");
         assertTrue(assertThrows(IllegalStateException.class, () -> results(true)).getMessage()
                 .contains("has results of 2 positions but not of position 1"));
