@@ -84,7 +84,12 @@ public final class JobLog {
      * that the sink's figures cover only those since; empty if it did none.
      */
     public String restartNote() {
-        return doneBefore == 0 ? "" : doneBefore + " jobs done before this sink restarted (their rows are in " + file
-                + "); the figures below are of the " + doneSinceStart() + " since\n";
+        return restartNote("jobs");
+    }
+
+    /** {@link #restartNote()} for a log whose rows are of other things than jobs ({@code items}: "positions"). */
+    public String restartNote(String items) {
+        return doneBefore == 0 ? "" : doneBefore + " " + items + " done before this sink restarted (their rows are in "
+                + file + "); the figures below are of the " + doneSinceStart() + " since\n";
     }
 }

@@ -33,18 +33,22 @@ class CheckersSearchTopologyTest extends LocalClusterTest {
     static List<Position> positions() {
         List<Position> list = new ArrayList<>();
         list.add(Position.start());
-        for (int plies : new int[] {9, 20}) {
-            Position p = Position.start();
-            for (int i = 0; i < plies && p.moves().length > 0; i++) {
-                long[] moves = p.moves();
-                p = p.play(moves[(i * 5 + 3) % moves.length]);
-            }
-            list.add(p);
-        }
+        list.add(played(9));
+        list.add(played(20));
         list.add(Fen.parse("B:WK14,K27,31:BK5,11,K19"));
         list.add(Fen.parse("W:WK6:B9,10,17,18"));
         list.add(Fen.parse("W:W:B9"));
         return list;
+    }
+
+    /** The position after {@code plies} moves from the start, each picked by a fixed rule (a game of sorts). */
+    static Position played(int plies) {
+        Position p = Position.start();
+        for (int i = 0; i < plies && p.moves().length > 0; i++) {
+            long[] moves = p.moves();
+            p = p.play(moves[(i * 5 + 3) % moves.length]);
+        }
+        return p;
     }
 
     static Map<String, String> settings(Path positionsFile, int depth, String table, int searchers, Path dir) {

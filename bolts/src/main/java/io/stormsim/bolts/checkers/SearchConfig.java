@@ -29,6 +29,8 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
     public static final String TABLE = "stormsim.checkers.table";
     public static final String TABLE_MIN_DEPTH = "stormsim.checkers.table.min.depth";
     public static final int MAX_DEPTH = 30;
+    /** Coordinator restarts (its worker died) a run has rounds for, at least. */
+    public static final int COORDINATOR_RESTARTS = 3;
     public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, CheckersKeys.FEN, POSITIONS_FILE,
             CheckersKeys.DEPTH, TABLE, CheckersKeys.TABLE_LOG2, TABLE_MIN_DEPTH);
 
@@ -87,10 +89,18 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
     }
 
     /**
-     * Spout jobs a run takes at most: every position, every depth of the iterative deepening, every batch
-     * (an empty batch takes none; rounds after the last are empty).
+     * Spout jobs of a run: rounds for every position ({@link #roundsFrom}), and for {@link #COORDINATOR_RESTARTS}
+     * positions more, as a restarted coordinator searches its position again (rounds after the search are empty).
      */
     public long rounds() {
-        return (long) positions.size() * depth * RootBatches.BATCHES;
+        return roundsFrom(0) + roundsFrom(positions.size() - COORDINATOR_RESTARTS);
+    }
+
+    /**
+     * Rounds the positions from {@code first} on take at most: every depth of the iterative deepening, every
+     * batch (an empty batch takes none).
+     */
+    public long roundsFrom(int first) {
+        return (long) (positions.size() - first) * depth * RootBatches.BATCHES;
     }
 }

@@ -11,7 +11,6 @@ import io.stormsim.spouts.JobCommand;
 import io.stormsim.spouts.JobSpout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * Runs as one task.
  *
  * <p>A round the spout sends again (it failed) is sent again as it was, or empty if its scores were all
- * in; a coordinator that lost its state (a restarted worker) refuses the later rounds, and the spout halts
- * the run.
+ * in; only the answers to the latest deal count. A coordinator restarted (its worker died) has lost the
+ * search's state but not its results: it continues {@value #SEARCH_CSV} ({@link SearchResults}) and searches
+ * the first position without a row there again from depth 1, from whatever round the spout sends it first.
  */
 public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     public static final String BATCH = "batch";
@@ -40,21 +40,12 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient SearchConfig config;
-    private transient RunOutput output;
     private transient int searchers;
+    private transient SearchResults results;
     private transient SearchRounds rounds;
+    private transient long dealtStep;
     private transient long startNanos;
     private transient long runStartNanos;
-    private transient List<Row> rows;
-
-    /** One position's result. */
-    private record Row(int position, String fen, String best, int score, long nodes, double seconds, int jobs) {
-        /** The fen is quoted: it holds commas. */
-        String csv(int depth) {
-            return String.format("%d,\"%s\",%d,%s,%d,%d,%.6f,%.0f,%d", position, fen, depth, best, score, nodes, seconds,
-                    nodes / seconds, jobs);
-        }
-    }
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -76,30 +67,46 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         config = SearchConfig.from(conf);
         String searcher = context.getThisTargets().get(BATCH).keySet().iterator().next();
         searchers = context.getComponentTasks(searcher).size();
-        rounds = new SearchRounds(config.positions(), config.depth(), searchers);
-        rows = new ArrayList<>();
-        output = new RunOutput(config.outputDir());
+        rounds = null;
+        dealtStep = -1;
+        RunOutput output = new RunOutput(config.outputDir());
         try {
-            output.create();
-            output.writeString(SEARCH_CSV, CSV_HEADER + "\n");
+            results = new SearchResults(output, config, searchers, restartedTask());
+            if (results.allFinished() && !results.completed()) {
+                // the predecessor died between the last row and the summary
+                results.complete(0);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output.file(SEARCH_CSV) + ": " + e, e);
+        }
+        if (restartedTask()) {
+            LOG.warn("coordinator restarted: {} of {} positions are in {}; the search resumes at position {} from"
+                    + " depth 1", results.finishedBefore(), config.positions().size(), SEARCH_CSV,
+                    results.firstUnfinished());
         }
     }
 
     @Override
     protected void onStep(long step, StepInputs in) {
         long round = in.<JobCommand>one(JobSpout.STREAM).job;
+        if (rounds == null) {
+            rounds = results.searchFrom(round);
+        }
         if (rounds.startsPosition(round)) {
             startNanos = System.nanoTime();
             runStartNanos = runStartNanos == 0 ? startNanos : runStartNanos;
         }
         List<SearchBatch> batches = rounds.batches(round);
         emitToEach(BATCH, step, batches::get);
+        dealtStep = step;
     }
 
     @Override
     protected void onHandOver(long step, Object payload) {
+        if (step != dealtStep) {
+            // an answer to an earlier deal (the round sent again, or dealt by a predecessor that died) comes late
+            return;
+        }
         SearchRounds.Finished finished = rounds.answer((SearchAnswers) payload);
         if (finished == null) {
             return;
@@ -107,7 +114,7 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         try {
             finishPosition(finished);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output.dir() + ": " + e, e);
+            throw new UncheckedIOException("cannot write " + config.outputDir() + ": " + e, e);
         }
     }
 
@@ -115,33 +122,12 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         RootDriver.Outcome outcome = f.outcome();
         String best = outcome.bestMove() == 0 ? "none" : Move.toPdn(outcome.bestMove());
-        Row row = new Row(f.position(), config.positions().get(f.position()).toFen(), best, outcome.score(), f.nodes(),
-                seconds, f.jobs());
-        rows.add(row);
-        output.append(SEARCH_CSV, row.csv(config.depth()) + "\n");
+        results.add(new SearchResults.Row(f.position(), config.positions().get(f.position()).toFen(), config.depth(),
+                best, outcome.score(), f.nodes(), seconds, f.jobs()));
         LOG.info("position {} of {} searched to depth {}: {} scores {}", f.position() + 1, config.positions().size(),
                 config.depth(), best, outcome.score());
-        if (!rounds.done()) {
-            return;
+        if (rounds.done()) {
+            results.complete((System.nanoTime() - runStartNanos) / 1e9);
         }
-        double total = (System.nanoTime() - runStartNanos) / 1e9;
-        output.writeString(SEARCH_TXT, table());
-        long allNodes = rows.stream().mapToLong(Row::nodes).sum();
-        output.complete(String.format("%d positions searched to depth %d by %d searchers, %s tables: %d nodes in"
-                + " %.3f s, %.4g nodes/s (%s, %s)%n", rows.size(), config.depth(), searchers, config.table().key(),
-                allNodes, total, allNodes / total, SEARCH_CSV, SEARCH_TXT));
-    }
-
-    private String table() {
-        StringBuilder b = new StringBuilder(String.format("searchers %d, table %s (2^%d entries each%s), depth %d%n%n",
-                searchers, config.table().key(), config.tableLog2(), config.table() == SearchConfig.Table.PARTITIONED
-                        ? ", used from remaining depth " + config.tableMinDepth() : "", config.depth()));
-        b.append(String.format("%4s  %-9s %7s %12s %10s %12s  %s%n", "#", "best", "score", "nodes", "seconds", "nodes/s",
-                "fen"));
-        for (Row r : rows) {
-            b.append(String.format("%4d  %-9s %7d %12d %10.3f %12.4g  %s%n", r.position(), r.best(), r.score(), r.nodes(),
-                    r.seconds(), r.nodes() / r.seconds(), r.fen()));
-        }
-        return b.toString();
     }
 }

@@ -18,10 +18,11 @@ import java.util.Map;
  * lower index, so the deal is deterministic. The first root move is split below its first reply (a round
  * more) only after a depth of at least {@value #SPLIT_FIRST_MOVE_NODES} nodes, where the parallel work
  * repays a round's latency (a few milliseconds). An empty batch takes no round, except the first of a position
- * (a round starts every position). Rounds are numbered 0, 1, ..., at most {@link SearchConfig#rounds}; a
- * round asked for again (the spout re-sends a failed one) gets the same batches if its answers were not all
- * in, empty ones if they were, as do rounds after the last; answers of an older round, or a second answer
- * of a searcher, are ignored.
+ * (a round starts every position). Rounds are numbered on from the first (0; for a restarted coordinator,
+ * the first the spout sends it), at most {@link SearchConfig#roundsFrom} of them; a round asked for again
+ * (the spout re-sends a failed one) gets the same batches if its answers were not all in, empty ones if
+ * they were, as do rounds after the last; answers of an older round, or a second answer of a searcher, are
+ * ignored.
  */
 final class SearchRounds {
     /** A position searched to the full depth: its index, outcome, nodes (all searchers) and jobs. */
@@ -50,11 +51,22 @@ final class SearchRounds {
     private final Map<Long, Long> jobSizes = new HashMap<>();
 
     SearchRounds(List<Position> positions, int depth, int searchers) {
+        this(positions, depth, searchers, 0, 0);
+    }
+
+    /**
+     * The search from position {@code firstPosition} on (the positions before it are finished; all of them:
+     * nothing left), its first round numbered {@code firstRound}: how a restarted coordinator takes it up.
+     */
+    SearchRounds(List<Position> positions, int depth, int searchers, int firstPosition, long firstRound) {
         this.positions = positions;
         this.depth = depth;
         this.searchers = searchers;
         this.answers = new SearchAnswers[searchers];
-        start(0);
+        this.nextRound = firstRound;
+        if (firstPosition < positions.size()) {
+            start(firstPosition);
+        }
     }
 
     private void start(int index) {
@@ -76,8 +88,7 @@ final class SearchRounds {
     /** Each searcher's batch of round {@code round}; fails for a round whose previous round is not answered. */
     List<SearchBatch> batches(long round) {
         if (round > nextRound && !done()) {
-            throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered"
-                    + " (a coordinator that lost its state cannot resume a search)");
+            throw new IllegalStateException("round " + round + " came before round " + nextRound + " was answered");
         }
         if (round < nextRound || done()) {
             Position root = positions.get(done() ? positions.size() - 1 : position);

@@ -17,16 +17,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The coordinator's rounds without Storm: searchers answering each round's batches give the sequential
- * scores in at most {@link SearchConfig#rounds} rounds (empty batches take none), and re-sent rounds, late
+ * scores in at most {@link SearchConfig#roundsFrom} rounds (empty batches take none), and re-sent rounds, late
  * and duplicate answers do not change them.
  */
 class SearchRoundsTest {
-    private static final List<Position> POSITIONS = List.of(Position.start(),
+    static final List<Position> POSITIONS = List.of(Position.start(),
             Fen.parse("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,5,6,7,9,10,12,14"), Fen.parse("W:WK6:B9,10,17,18"),
             Fen.parse("W:W:B9"));
-    private static final int DEPTH = 5;
+    static final int DEPTH = 5;
 
-    private static SearchAnswers answer(Search search, SearchBatch batch, int searcher) {
+    static SearchAnswers answer(Search search, SearchBatch batch, int searcher) {
         int[] scores = new int[batch.jobs.size()];
         long[] nodes = new long[scores.length];
         for (int j = 0; j < scores.length; j++) {

@@ -63,7 +63,7 @@ public final class CheckersSearchWorkload implements Workload {
         return SearchConfig.from(config).outputDir();
     }
 
-    /** Rounds: at most positions x depth x {@code RootBatches.BATCHES} (empty batches take none). */
+    /** Rounds the spout sends: {@link SearchConfig#rounds}, room for coordinator restarts included. */
     @Override
     public long steps(Map<String, Object> config) {
         return SearchConfig.from(config).rounds();
