@@ -81,7 +81,7 @@ public final class JobLog {
 
     /**
      * For a summary: a line saying how many jobs a predecessor of this sink did (their rows are in the log) and
-     * that the sink's figures cover only those since; empty if it did none.
+     * that the sink's figures cover only those since (none: no figures); empty if it did none.
      */
     public String restartNote() {
         return restartNote("jobs");
@@ -89,7 +89,12 @@ public final class JobLog {
 
     /** {@link #restartNote()} for a log whose rows are of other things than jobs ({@code items}: "positions"). */
     public String restartNote(String items) {
-        return doneBefore == 0 ? "" : doneBefore + " " + items + " done before this sink restarted (their rows are in "
-                + file + "); the figures below are of the " + doneSinceStart() + " since\n";
+        if (doneBefore == 0) {
+            return "";
+        }
+        String since = doneSinceStart() == 0 ? "none since, so no figures follow"
+                : "the figures below are of the " + doneSinceStart() + " since";
+        return doneBefore + " " + items + " done before this sink restarted (their rows are in " + file + "); " + since
+                + "\n";
     }
 }

@@ -34,6 +34,8 @@ class JobLogTest {
         assertEquals(2, log.done());
         assertEquals(2, log.doneBefore());
         assertFalse(log.completed(3, "3,2,9\n"), "job 3 was done before the restart");
+        assertEquals("2 jobs done before this sink restarted (their rows are in jobs.csv); none since, so no figures"
+                + " follow\n", log.restartNote());
         assertTrue(log.completed(7, "7,2,8\n"), "job 7's row was cut off: its try did not complete");
         assertEquals(1, log.doneSinceStart());
         assertEquals(HEADER + "\n3,1,5\n0,1,6\n3,2,9\n7,2,8\n", Files.readString(dir.resolve("jobs.csv")));
