@@ -52,9 +52,8 @@ import picocli.CommandLine.Spec;
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 @Command(name = "barnes-hut", sortOptions = false,
-        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--png=FILE]"
-                + " [STEPS [N[,N...]"
-                + " [P[,P...] [REPEATS [WARMUP]]]]]",
+        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--rebound-steps=S]"
+                + " [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
                 + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
         footer = {"e.g. bench barnes-hut 60 100000 1,2 5      bench barnes-hut 3 2000 1"})
@@ -90,6 +89,10 @@ public final class BarnesHutBench implements Callable<Integer> {
             description = "also REBOUND's tree code (PyPI, pinned; needs python3) on the same bodies at these N, each one"
                     + " of N: its s/step in a row under the N's rows (no python3 or offline: a line says it is skipped)")
     private int[] reboundSizes = {};
+    @Option(names = "--rebound-steps", paramLabel = "S", defaultValue = "5",
+            description = "REBOUND's steps at each N, median over the 2nd to the last (default: ${DEFAULT-VALUE};"
+                    + " it has no JIT to warm, and takes ~3 s a step at N = 10^5)")
+    private int reboundSteps;
     @Option(names = "--png", paramLabel = "FILE",
             description = "also a bar chart of the step times of the first precision (medians over the repeats)")
     private Path png;
@@ -102,6 +105,7 @@ public final class BarnesHutBench implements Callable<Integer> {
         Checks.atLeast(spec, "REPEATS", repeats, 1);
         Checks.inRange(spec, "WARMUP", warmup, 0, steps - 1);
         Precision[] precisions = Checks.precisions(spec, "--precision", precisionNames);
+        Checks.atLeast(spec, "--rebound-steps", reboundSteps, 2);
         for (int n : reboundSizes) {
             Checks.oneOf(spec, "--rebound", n, sizes, "one of N");
         }
@@ -157,8 +161,8 @@ public final class BarnesHutBench implements Callable<Integer> {
                 }
                 if (rebound != null && Arrays.stream(reboundSizes).anyMatch(v -> v == n)) {
                     Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-rebound"));
-                    double seconds = rebound.secondsPerStep(PlummerSphere.generate(n, SEED), dir, steps, warmup, THETA,
-                            EPSILON, DT);
+                    double seconds = rebound.secondsPerStep(PlummerSphere.generate(n, SEED), dir, reboundSteps, 1,
+                            THETA, EPSILON, DT);
                     System.out.printf("| %,d | REBOUND %s | 1 thread | %.3f | %.3f | %.2f |%s%n", n, Rebound.VERSION,
                             sequential, seconds, seconds / sequential, " - |".repeat(11));
                 }
