@@ -41,7 +41,7 @@ final class Rebound {
      * (a failed install leaves nothing behind: it is made beside it and moved into place when complete).
      */
     static Setup setUp(Path work) throws IOException, InterruptedException {
-        Path env = cacheDir().resolve("rebound-" + VERSION);
+        Path env = environment();
         Path python = env.resolve("bin").resolve("python");
         if (!Files.isExecutable(python)) {
             Path partial = env.resolveSibling(env.getFileName() + ".partial-" + ProcessHandle.current().pid());
@@ -93,10 +93,11 @@ final class Rebound {
         return Double.parseDouble(m.group(1));
     }
 
-    private static Path cacheDir() {
+    /** Where the virtual environment with REBOUND is (or will be): {@code ${XDG_CACHE_HOME:-~/.cache}/stormsim/rebound-VERSION}. */
+    static Path environment() {
         String xdg = System.getenv("XDG_CACHE_HOME");
         return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache"))
-                .resolve("stormsim");
+                .resolve("stormsim").resolve("rebound-" + VERSION);
     }
 
     /** Runs a command, output appended to {@code log}; null if it succeeded, else what failed and why. */
