@@ -52,13 +52,14 @@ import picocli.CommandLine.Spec;
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 @Command(name = "barnes-hut", sortOptions = false,
-        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--png=FILE] [STEPS [N[,N...]"
-                + " [P[,P...] [REPEATS [WARMUP]]]]]",
+        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--rebound-steps=S]"
+                + " [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
                 + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
         footer = {"e.g. bench barnes-hut 60 100000 1,2 5      bench barnes-hut 3 2000 1"})
 public final class BarnesHutBench implements Callable<Integer> {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
+    private static final long SEED = 42;
     private static final String RESULT_FILE = "bench-result.txt";
 
     @Spec
@@ -84,6 +85,14 @@ public final class BarnesHutBench implements Callable<Integer> {
     @Option(names = "--precision", paramLabel = "P", split = ",", defaultValue = "double,mixed",
             description = "force kernel precisions, each with its own sequential and topology runs (default: ${DEFAULT-VALUE})")
     private String[] precisionNames;
+    @Option(names = "--rebound", paramLabel = "N", split = ",",
+            description = "also REBOUND's tree code (PyPI, pinned; needs python3) on the same bodies at these N, each one"
+                    + " of N: its s/step in a row under the N's rows (no python3 or offline: a line says it is skipped)")
+    private int[] reboundSizes = {};
+    @Option(names = "--rebound-steps", paramLabel = "S", defaultValue = "5",
+            description = "REBOUND's steps at each N, median over the 2nd to the last (default: ${DEFAULT-VALUE};"
+                    + " it has no JIT to warm, and takes ~3 s a step at N = 10^5)")
+    private int reboundSteps;
     @Option(names = "--png", paramLabel = "FILE",
             description = "also a bar chart of the step times of the first precision (medians over the repeats)")
     private Path png;
@@ -96,7 +105,20 @@ public final class BarnesHutBench implements Callable<Integer> {
         Checks.atLeast(spec, "REPEATS", repeats, 1);
         Checks.inRange(spec, "WARMUP", warmup, 0, steps - 1);
         Precision[] precisions = Checks.precisions(spec, "--precision", precisionNames);
+        Checks.atLeast(spec, "--rebound-steps", reboundSteps, 2);
+        for (int n : reboundSizes) {
+            Checks.oneOf(spec, "--rebound", n, sizes, "one of N");
+        }
         TopologyFile.load(yaml, null, Map.of(), false);
+        Path out = Files.createTempDirectory("stormsim-bench");
+        Rebound rebound = null;
+        if (reboundSizes.length > 0) {
+            Rebound.Setup setup = Rebound.setUp(out);
+            rebound = setup.rebound();
+            System.out.println(rebound != null ? "REBOUND " + Rebound.VERSION + " (PyPI): tree gravity at the same theta,"
+                    + " epsilon and dt, leapfrog (drift-kick-drift), monopoles, one thread"
+                    : "REBOUND: skipped: " + setup.skipped());
+        }
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; theta " + THETA
@@ -107,17 +129,17 @@ public final class BarnesHutBench implements Callable<Integer> {
                 + " force ms wall / CPU | bounds | decompose | migrate | tree | essential | force | update |"
                 + " heap after GC, max MiB | bytes/body |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-        Path out = Files.createTempDirectory("stormsim-bench");
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
         double[][] sequentialSeconds = new double[sizes.length][repeats];
         double[][][] topologySeconds = new double[sizes.length][partitionCounts.length][repeats];
         for (int r = 1; r <= repeats; r++) {
             for (int i = 0; i < sizes.length; i++) {
                 int n = sizes[i];
+                double sequential = 0;
                 for (Precision precision : precisions) {
                     String run = "r" + r + "-n" + n + "-" + precision.key();
                     Path sequentialDir = Files.createDirectories(out.resolve(run + "-sequential"));
-                    double sequential = Double.parseDouble(inOwnJvm(sequentialDir, Sequential.NAME, "--n", n,
+                    sequential = Double.parseDouble(inOwnJvm(sequentialDir, Sequential.NAME, "--n", n,
                             "--steps", steps, "--warmup", warmup, "--precision", precision.key()));
                     boolean plotted = precision == precisions[0];
                     if (plotted) {
@@ -136,6 +158,13 @@ public final class BarnesHutBench implements Callable<Integer> {
                         ratios.computeIfAbsent(String.format("| %,d | %s | %d |", n, precision.key(), p),
                                 k -> new ArrayList<>()).add(topology / sequential);
                     }
+                }
+                if (rebound != null && Arrays.stream(reboundSizes).anyMatch(v -> v == n)) {
+                    Path dir = Files.createDirectories(out.resolve("r" + r + "-n" + n + "-rebound"));
+                    double seconds = rebound.secondsPerStep(PlummerSphere.generate(n, SEED), dir, reboundSteps, 1,
+                            THETA, EPSILON, DT);
+                    System.out.printf("| %,d | REBOUND %s | 1 thread | %.3f | %.3f | %.2f |%s%n", n, Rebound.VERSION,
+                            sequential, seconds, seconds / sequential, " - |".repeat(11));
                 }
             }
         }
@@ -206,7 +235,7 @@ public final class BarnesHutBench implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(m.n, 42),
+            SequentialSimulation sim = new SequentialSimulation(PlummerSphere.generate(m.n, SEED),
                     io.stormsim.nbody.Parameters.of(m.steps, DT, THETA, EPSILON).withPrecision(Precision.of(m.precision)));
             List<Double> seconds = new ArrayList<>();
             for (int r = 0; r <= m.steps; r++) {
@@ -238,7 +267,7 @@ public final class BarnesHutBench implements Callable<Integer> {
             Map<String, String> props = new HashMap<>(Map.of("n", String.valueOf(m.n), "steps", String.valueOf(m.steps),
                     "partitions", String.valueOf(partitions), "theta", String.valueOf(THETA),
                     "epsilon", String.valueOf(EPSILON), "dt", String.valueOf(DT), "output.dir", m.dir.toString(),
-                    "precision", m.precision));
+                    "precision", m.precision, "seed", String.valueOf(SEED)));
             TopologyFile topology = TopologyFile.load(yaml, null, props, false);
             HeapAfterGc heap = new HeapAfterGc();
             try (LocalCluster cluster = new LocalCluster()) {

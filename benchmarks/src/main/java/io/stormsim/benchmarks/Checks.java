@@ -1,6 +1,7 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.nbody.Precision;
+import java.util.Arrays;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -27,6 +28,16 @@ final class Checks {
             throw new ParameterException(spec.commandLine(), name + " = " + value + " is not allowed: must be in "
                     + min + ".." + max);
         }
+    }
+
+    static void oneOf(CommandSpec spec, String name, long value, int[] allowed, String what) {
+        for (int a : allowed) {
+            if (a == value) {
+                return;
+            }
+        }
+        throw new ParameterException(spec.commandLine(), name + " = " + value + " is not allowed: must be " + what + " ("
+                + Arrays.toString(allowed) + ")");
     }
 
     /** The precisions spelt {@code values} ({@link Precision#of}). */

@@ -10,10 +10,15 @@ import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.RoundFigures;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * DiagnosticsLog}), the {@code stormsim.*} gauges and, when a publisher subscribes, the live stream's messages
  * ({@link DiagnosticsStream}, unanchored: rounds never wait for the stream); logs progress. After the last
  * round of a bounded run it writes {@code bodies-final.csv}, the plots {@code energy-error.png} and {@code
- * step-time.png} (also at checkpoints, at most once a minute, so a run without end has them) and, last, {@code
- * summary.txt}, whose presence says the run completed. Runs as one task.
+ * step-time.png} (also at checkpoints, at most once a minute, so a run without end has them: those drawn in the
+ * background, since the next round would wait 0.3-0.4 s for them) and, last, {@code summary.txt}, whose presence
+ * says the run completed. Runs as one task.
  */
 public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String DIAGNOSTICS_CSV = DiagnosticsLog.FILE;
@@ -35,7 +41,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     public static final String SUMMARY = RunOutput.SUMMARY;
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
-    /** Drawing both plots takes ~0.1 s, which the next round waits for: at checkpoints, once a minute at most. */
+    /** Drawing both plots takes 0.3-0.4 s of a core (N = 10^5, 2 partitions): at checkpoints, once a minute at most. */
     private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
     private static final int MAX_PLOT_POINTS = 4096;
 
@@ -47,6 +53,9 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     private transient RoundSeries series;
     private transient volatile RoundFigures latest;
     private transient boolean publishing;
+    /** Draws the checkpoints' plots off the rounds' path: one thread, one drawing at a time. */
+    private transient ExecutorService plotter;
+    private transient Future<?> drawing;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -71,10 +80,15 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         startNanos = lastRoundNanos = System.nanoTime();
         lastPlotNanos = startNanos - PLOTS_EVERY_NANOS;
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
+        plotter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "diagnostics-plots");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     @Override
-    protected void onStep(long step, StepInputs in) throws IOException {
+    protected void onStep(long step, StepInputs in) throws Exception {
         List<PartitionReport> reports = in.all(UpdateBolt.REPORT);
         long round = reports.get(0).round;
         if (round != nextRound) {
@@ -96,9 +110,18 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
                     DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream()));
         }
-        if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS) {
+        if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS && round != config.run().lastRound()
+                && (drawing == null || drawing.isDone())) {
             lastPlotNanos = now;
-            writePlots(f.total().bodies, reports.size());
+            Runnable draw = plots(f.total().bodies, reports.size());
+            drawing = plotter.submit(() -> {
+                try {
+                    draw.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("could not draw the plots in {} (the run goes on; they are drawn again at the next"
+                            + " checkpoint a minute on, and at the end): {}", output.dir().toAbsolutePath(), e.toString());
+                }
+            });
         }
         long last = config.run().lastRound();
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
@@ -125,13 +148,17 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         series.dropFrom(round);
     }
 
-    private void finish(List<PartitionReport> reports, RoundFigures f, long now) throws IOException {
+    private void finish(List<PartitionReport> reports, RoundFigures f, long now) throws Exception {
         List<Bodies> parts = new ArrayList<>();
         for (PartitionReport r : reports) {
             parts.add(r.finalBodies);
         }
         BodiesCsv.write(Bodies.concat(parts).sortedById(), output.file(FINAL_BODIES_CSV));
-        writePlots(f.total().bodies, reports.size());
+        if (drawing != null) {
+            // a checkpoint's drawing finishing late would replace the final plots with older ones
+            drawing.get();
+        }
+        plots(f.total().bodies, reports.size()).run();
         output.complete(String.format("bodies=%d%nsteps=%d%npartitions=%d%nfinal_rel_energy_error=%s%n"
                         + "wall_seconds=%.3f%n", f.total().bodies, config.params().steps(), reports.size(),
                 f.relEnergyError(), (now - startNanos) / 1e9));
@@ -139,11 +166,27 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
                 ENERGY_PLOT, STEP_TIME_PLOT);
     }
 
-    private void writePlots(long bodies, int partitions) throws IOException {
+    /** Draws both plots from the series as it is now (copies: the rounds go on adding to it). */
+    private Runnable plots(long bodies, int partitions) {
         String run = String.format(Locale.ROOT, "Barnes-Hut, %,d bodies, %d partition%s, theta %s, dt %s", bodies,
                 partitions, partitions == 1 ? "" : "s", config.params().theta(), config.params().dt());
-        Charts.writePng(EnergyErrorPlot.chart(series.times(), series.relEnergyErrors(), run), output.file(ENERGY_PLOT));
-        Charts.writePng(StepTimePlot.chart(series.rounds(), series.phaseMillis(), series.roundMillis(), run),
-                output.file(STEP_TIME_PLOT));
+        double[] times = series.times(), errors = series.relEnergyErrors(), rounds = series.rounds(),
+                roundMs = series.roundMillis();
+        double[][] phaseMs = series.phaseMillis();
+        Path energyPlot = output.file(ENERGY_PLOT), stepTimePlot = output.file(STEP_TIME_PLOT);
+        return () -> {
+            try {
+                Charts.writePng(EnergyErrorPlot.chart(times, errors, run), energyPlot);
+                Charts.writePng(StepTimePlot.chart(rounds, phaseMs, roundMs, run), stepTimePlot);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    @Override
+    public void cleanup() {
+        plotter.shutdownNow();
+        super.cleanup();
     }
 }
