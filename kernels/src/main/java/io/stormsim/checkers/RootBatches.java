@@ -107,9 +107,9 @@ public final class RootBatches {
     }
 
     /**
-     * The first root move, then down to {@code plies} moves: the hinted reply to it, then the moves of
-     * {@code line} (the last depth's principal variation) while it goes the same way; shorter where a node
-     * has no move or the line ends.
+     * The first root move, then down to {@code plies} moves: the moves of {@code line} (the last depth's
+     * principal variation) while it goes the same way, else the hinted reply to the first move; shorter
+     * where a node has no move or the line ends.
      */
     private long[] principalVariation(long[] line, int plies) {
         long[] moves = new long[plies];
@@ -117,14 +117,14 @@ public final class RootBatches {
         Position node = root.play(rootMoves[0]);
         int k = 1;
         for (; k < plies; k++) {
-            long[] children = k == 1 ? hintedFirst(rootMoves[0], node.moves()) : node.moves();
+            long[] children = node.moves();
             if (children.length == 0) {
                 break;
             }
-            if (k == 1) {
-                moves[k] = children[0];
-            } else if (line.length > k && Arrays.equals(line, 0, k, moves, 0, k) && contains(children, line[k])) {
+            if (line.length > k && Arrays.equals(line, 0, k, moves, 0, k) && contains(children, line[k])) {
                 moves[k] = line[k];
+            } else if (k == 1) {
+                moves[k] = hintedFirst(rootMoves[0], children)[0];
             } else {
                 break;
             }

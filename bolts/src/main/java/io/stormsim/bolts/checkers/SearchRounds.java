@@ -19,8 +19,9 @@ import java.util.Map;
  * lower index, so the deal is deterministic. Every searcher gets the whole deal, and the searchers of one
  * worker take the jobs dealt to any of them as they come free: the deal balances workers, taking balances
  * the searchers within one. A depth splits the principal variation one ply further down than the depth
- * before once that one's PV leaf (searched alone, the others waiting) took at least {@value
- * #SPLIT_LEAF_NODES} nodes, where the parallel work repays a round's latency (a few milliseconds). An
+ * before once that one's PV leaf (searched alone, the others waiting; at depth 1 the first root move)
+ * took at least {@value #SPLIT_LEAF_NODES} nodes, where the parallel work repays a round's latency (about
+ * a millisecond). An
  * empty batch takes no round, except the first of a position (a round starts every position). Rounds are
  * numbered 0, 1, ..., at most {@link SearchConfig#rounds}; a round asked for again (the spout re-sends a
  * failed one) gets the same batches if its answers were not all in, empty ones if they were, as do rounds
