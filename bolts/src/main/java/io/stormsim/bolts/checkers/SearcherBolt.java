@@ -6,6 +6,7 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Search;
 import io.stormsim.checkers.SearchJob;
+import io.stormsim.checkers.SharedTable;
 import io.stormsim.checkers.TableShard;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +26,8 @@ import org.apache.storm.task.TopologyContext;
  * and wait for the answer within a step, so a searcher looks up only the entries it owns (at remaining
  * depth >= {@code table.min.depth}); the entries it computes for other owners are sent to them at the end
  * of its round (stream {@value #TABLE_UPDATES}, at most a share's size each) and are in their tables before
- * the next round starts. What it does not do: answer a lookup of a hash another searcher owns.
+ * the next round starts. What it does not do: answer a lookup of a hash another searcher owns. With
+ * {@code table = worker} the searchers of a worker share one {@link SharedTable}.
  */
 public class SearcherBolt extends StepBolt {
     public static final String ANSWERS = "answers";
@@ -35,7 +37,7 @@ public class SearcherBolt extends StepBolt {
     private transient TableShard shard;
     private transient boolean[] inThisWorker;
     private transient String shareKey;
-    private transient WorkerShare<Object> share;
+    private transient WorkerShare<SharedTable> share;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -55,12 +57,6 @@ public class SearcherBolt extends StepBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         SearchConfig config = SearchConfig.from(conf);
-        if (config.table() == SearchConfig.Table.PARTITIONED) {
-            shard = new TableShard(partition, partitions, config.tableLog2(), config.tableMinDepth());
-            search = new Search(shard);
-        } else {
-            search = new Search(new LocalTable(config.tableLog2()));
-        }
         List<Integer> tasks = context.getComponentTasks(context.getThisComponentId());
         List<Integer> workerTasks = context.getThisWorkerTasks();
         inThisWorker = new boolean[tasks.size()];
@@ -69,7 +65,15 @@ public class SearcherBolt extends StepBolt {
         }
         int here = (int) tasks.stream().filter(workerTasks::contains).count();
         shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
-        share = WorkerShare.acquire(shareKey, () -> null, here);
+        int log2 = config.tableLog2();
+        share = WorkerShare.acquire(shareKey, () -> config.table() == SearchConfig.Table.WORKER ? new SharedTable(log2)
+                : null, here);
+        if (config.table() == SearchConfig.Table.PARTITIONED) {
+            shard = new TableShard(partition, partitions, log2, config.tableMinDepth());
+            search = new Search(shard);
+        } else {
+            search = new Search(share.shared() != null ? share.shared() : new LocalTable(log2));
+        }
     }
 
     @Override
