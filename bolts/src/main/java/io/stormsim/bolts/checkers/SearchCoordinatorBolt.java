@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The root of the parallel search: turns each spout job (a round) into one batch of {@link SearchRounds},
- * dealt over the searchers largest job first (every searcher one message, empty if need be). The
+ * dealt over the searchers largest job first (every searcher gets the deal in one message). The
  * searchers' scores come back on a hand-over stream before the spout sends the next round; once all are
  * in, the search moves on: batch, then depth of the iterative deepening ({@code RootBatches.deeper}: the
  * previous depth's best move and best replies first), then position. Each position's result is a row of
@@ -133,8 +133,9 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     }
 
     private String table() {
-        StringBuilder b = new StringBuilder(String.format("searchers %d, table %s (2^%d entries each%s), depth %d%n%n",
-                searchers, config.table().key(), config.tableLog2(), config.table() == SearchConfig.Table.PARTITIONED
+        StringBuilder b = new StringBuilder(String.format("searchers %d, table %s (2^%d entries %s%s), depth %d%n%n",
+                searchers, config.table().key(), config.tableLog2(), config.table() == SearchConfig.Table.WORKER
+                        ? "a worker" : "each", config.table() == SearchConfig.Table.PARTITIONED
                         ? ", used from remaining depth " + config.tableMinDepth() : "", config.depth()));
         b.append(String.format("%4s  %-9s %7s %12s %10s %12s  %s%n", "#", "best", "score", "nodes", "seconds", "nodes/s",
                 "fen"));
