@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 /**
  * The checkers benchmark, one Markdown table: perft on one core (the kernel, without and with a table)
  * against the distributed perft topology at 1 and 2 partitions; sequential iterative-deepening search
- * against the search topology at 1 and 2 searchers with local and partitioned tables, with the parallel
+ * against the search topology at 1 and 2 searchers with local, partitioned and per-worker tables, with the parallel
  * search's extra nodes over the sequential search's (search overhead). Every topology result is checked
  * against the kernel's (perft total, search scores). Each time is the best of {@value #RUNS} runs (the 1- and
  * 2-task runs taking turns), so a passing load on a shared machine does not decide a ratio.
@@ -145,7 +145,7 @@ public final class CheckersBench implements Callable<Integer> {
             }
             row("search " + searchDepth + ", kernel", 1, "2^" + TABLE_LOG2, searchSeconds, searchSeconds, Double.NaN,
                     sequentialNodes, "", "");
-            for (String table : List.of("local", "partitioned")) {
+            for (String table : List.of("local", "partitioned", "worker")) {
                 double[] seconds = {Double.MAX_VALUE, Double.MAX_VALUE};
                 long[] nodes = new long[2];
                 boolean[] same = {true, true};
@@ -172,7 +172,8 @@ public final class CheckersBench implements Callable<Integer> {
                 for (int searchers = 1; searchers <= 2; searchers++) {
                     double s = seconds[searchers - 1];
                     long n = nodes[searchers - 1];
-                    row("search " + searchDepth + ", topology", searchers, table + " 2^" + TABLE_LOG2 + " each", s,
+                    row("search " + searchDepth + ", topology", searchers, table + " 2^" + TABLE_LOG2 + (table.equals("worker")
+                            ? " a worker" : " each"), s,
                             searchSeconds, s / seconds[0], n,
                             String.format("%+.0f%%", 100.0 * (n - sequentialNodes) / sequentialNodes),
                             same[searchers - 1] ? "yes" : "NO");

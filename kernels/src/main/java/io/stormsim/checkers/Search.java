@@ -68,8 +68,11 @@ public final class Search {
         return alphaBeta(job.position(root), job.depth, job.alpha, job.beta, job.path.length);
     }
 
-    /** The best move of the last search of {@code p}, 0 if it had no move (a fail-low gives the highest bound's move). */
-    private long bestMove(Position p) {
+    /**
+     * The best move of the last search, whose position was {@code p}; 0 if it had no move or none is known
+     * (a search of depth 0, a table cutoff without a move); a fail-low gives the highest bound's move.
+     */
+    public long bestMove(Position p) {
         return rootBestIndex < 0 ? 0 : p.moves()[rootBestIndex];
     }
 

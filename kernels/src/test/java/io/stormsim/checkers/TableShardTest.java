@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,11 @@ class TableShardTest {
     private static long nodes;
 
     private static int stripedSearch(Position p, int depth, int searchers, boolean sharded) {
+        return stripedSearch(p, depth, searchers, sharded, 2);
+    }
+
+    /** As above, each depth after the first split {@code splitPlies} moves down the principal variation. */
+    private static int stripedSearch(Position p, int depth, int searchers, boolean sharded, int splitPlies) {
         Search[] pool = new Search[searchers];
         TableShard[] shards = new TableShard[searchers];
         for (int s = 0; s < searchers; s++) {
@@ -32,9 +38,11 @@ class TableShardTest {
             while (!batches.done()) {
                 List<SearchJob> jobs = batches.batch();
                 int[] scores = new int[jobs.size()];
+                long[] best = new long[jobs.size()];
                 for (int s = 0; s < searchers; s++) {
                     for (int j = s; j < jobs.size(); j += searchers) {
                         scores[j] = pool[s].search(p, jobs.get(j));
+                        best[j] = pool[s].bestMove(jobs.get(j).position(p));
                     }
                 }
                 for (int from = 0; from < searchers; from++) {
@@ -42,12 +50,12 @@ class TableShardTest {
                         shards[to].apply(shards[from].drain(to));
                     }
                 }
-                batches.answer(scores);
+                batches.answer(scores, best);
             }
             if (d == depth) {
                 break;
             }
-            batches = batches.deeper();
+            batches = batches.deeper(splitPlies);
         }
         RootDriver.Outcome outcome = batches.outcome();
         nodes = 0;
@@ -96,26 +104,71 @@ class TableShardTest {
     }
 
     @Test
-    void alwaysFourBatchesEvenWithoutMoves() {
-        RootBatches none = new RootBatches(Fen.parse("W:W:B9"), 4, 0);
-        for (int b = 0; b < RootBatches.BATCHES; b++) {
-            assertEquals(b, none.batchIndex());
-            assertTrue(none.batch().isEmpty());
-            none.answer(new int[0]);
+    void splittingThePrincipalVariationAnyNumberOfPliesDownGivesTheSequentialScore() {
+        for (Position p : SearchTest.positions()) {
+            for (int depth = 1; depth <= 6; depth++) {
+                int sequential = new Search(new LocalTable(16)).search(p, depth).score();
+                for (int plies = 1; plies <= 7; plies += 2) {
+                    assertEquals(sequential, stripedSearch(p, depth, 2, false, plies),
+                            p + " depth " + depth + ", split " + plies + " plies down, local tables");
+                    assertEquals(sequential, stripedSearch(p, depth, 3, true, plies),
+                            p + " depth " + depth + ", split " + plies + " plies down, table shards");
+                }
+            }
         }
+    }
+
+    @Test
+    void batchesFollowThePrincipalVariationDownAndBackUp() {
+        RootBatches none = new RootBatches(Fen.parse("W:W:B9"), 4, 0);
+        assertEquals(0, none.batchIndex());
+        assertTrue(none.batch().isEmpty(), "a side without a move: one empty batch");
+        none.answer(new int[0]);
+        assertTrue(none.done());
         assertEquals(-Evaluation.WIN, none.outcome().score());
         assertEquals(0, none.outcome().bestMove());
         assertThrows(IllegalStateException.class, none::batch);
         RootBatches one = new RootBatches(Position.start(), 1, 0);
-        assertEquals(1, one.batch().get(0).path.length, "at depth 1 the first move is not split");
+        assertEquals(1, one.splitPlies(), "at depth 1 the first move is not split");
+        assertEquals(1, one.batch().get(0).path.length);
         one.answer(new int[] {0});
-        assertTrue(one.batch().isEmpty());
-        one.answer(new int[0]);
         assertEquals(6, one.batch().size(), "the six brothers of the first of seven moves, at depth 0");
         RootBatches two = new RootBatches(Position.start(), 2, 0);
         assertEquals(2, two.batch().get(0).path.length, "the first move's first reply");
         two.answer(new int[] {0});
         assertEquals(6, two.batch().size(), "the first move's six other replies");
+        // the known principal variation grows a ply a depth (the leaf's best move): split four plies down at
+        // depth 7, the leaf, then the brothers at plies 3, 2, 1 (each the leaf's path with its last move
+        // changed), then the root's eldest sons. Every job scores 0 (so the eldest stays best at every
+        // level), its first move the best.
+        RootBatches deep = new RootBatches(Position.start(), 5, 0);
+        for (int plies = 3; plies <= 4; plies++) {
+            while (!deep.done()) {
+                List<SearchJob> jobs = deep.batch();
+                deep.answer(new int[jobs.size()], jobs.stream().mapToLong(j -> j.position(Position.start()).moves()[0])
+                        .toArray());
+            }
+            deep = deep.deeper(plies);
+            assertEquals(plies, deep.splitPlies());
+        }
+        long[] leaf = deep.batch().get(0).path;
+        assertEquals(4, leaf.length);
+        deep.answer(new int[] {0}, new long[] {0});
+        for (int ply = 3; ply >= 1; ply--) {
+            for (SearchJob brother : deep.batch()) {
+                assertEquals(ply + 1, brother.path.length);
+                assertArrayEquals(Arrays.copyOf(leaf, ply), Arrays.copyOf(brother.path, ply));
+                assertEquals(-INF, brother.alpha);
+            }
+            deep.answer(new int[deep.batch().size()]);
+        }
+        assertEquals(6, deep.batch().size(), "the root's other six moves' eldest sons");
+        assertEquals(2, deep.batch().get(0).path.length);
+        RootBatches searched = deep;
+        while (!searched.done()) {
+            searched.answer(new int[searched.batch().size()]);
+        }
+        assertThrows(IllegalArgumentException.class, () -> searched.deeper(RootBatches.MAX_SPLIT_PLIES + 1));
         assertThrows(IllegalArgumentException.class, () -> one.answer(new int[2]));
     }
 

@@ -30,8 +30,8 @@ class CheckersSearchChecksTest extends ConfigChecks {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "table|shared|stormsim.checkers.table = 'shared' is not allowed: must be local or partitioned",
-        "table|''|stormsim.checkers.table = '' is not allowed: must be local or partitioned",
+        "table|shared|stormsim.checkers.table = 'shared' is not allowed: must be local, partitioned or worker",
+        "table|''|stormsim.checkers.table = '' is not allowed: must be local, partitioned or worker",
         "table.log2|0|stormsim.checkers.table.log2 = 0 is not allowed: must be an integer in 1..28",
         "table.min.depth|-1|stormsim.checkers.table.min.depth = -1 is not allowed: must be an integer in 0..30",
         "depth|31|stormsim.checkers.depth = 31 is not allowed: must be an integer in 1..30",

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * The parallel search YAML on an embedded LocalCluster, Kryo forced on every tuple: on positions from the
  * start, the middle game and king endings (and one without a move), each score is the sequential
  * {@link Search}'s at the same depth, and the best move reaches it, with 1, 2 and 3 searchers and local
- * or partitioned tables.
+ * or partitioned tables, and 2 searchers sharing their worker's table.
  */
 class CheckersSearchTopologyTest extends LocalClusterTest {
     static final Path SEARCH_YAML = YAML.resolveSibling("checkers-search.yaml");
@@ -83,7 +83,7 @@ class CheckersSearchTopologyTest extends LocalClusterTest {
         StringBuilder text = new StringBuilder("# test positions\n");
         positions.forEach(p -> text.append(p.toFen()).append("\n\n"));
         Files.writeString(file, text);
-        for (Object[] run : new Object[][] {{"local", 1}, {"local", 2}, {"partitioned", 2}, {"partitioned", 3}}) {
+        for (Object[] run : new Object[][] {{"local", 1}, {"local", 2}, {"partitioned", 2}, {"partitioned", 3}, {"worker", 2}}) {
             String table = (String) run[0];
             int searchers = (Integer) run[1];
             String what = searchers + " searchers, " + table + " tables";

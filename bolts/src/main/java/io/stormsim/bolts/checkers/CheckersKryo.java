@@ -58,6 +58,7 @@ public class CheckersKryo implements IKryoDecorator {
                 out.writeInt(job.beta);
                 writeLongs(out, job.path);
             }
+            out.writeInts(b.dealtTo, 0, b.dealtTo.length, true);
         }
 
         @Override
@@ -73,7 +74,7 @@ public class CheckersKryo implements IKryoDecorator {
                 int beta = in.readInt();
                 jobs.add(new SearchJob(index, readLongs(in), depth, alpha, beta));
             }
-            return new SearchBatch(round, root, jobs);
+            return new SearchBatch(round, root, jobs, in.readInts(n, true));
         }
     }
 
@@ -83,8 +84,10 @@ public class CheckersKryo implements IKryoDecorator {
             out.writeLong(a.round);
             out.writeInt(a.searcher, true);
             out.writeInt(a.scores.length, true);
+            out.writeInts(a.jobs, 0, a.jobs.length, true);
             out.writeInts(a.scores, 0, a.scores.length);
             out.writeLongs(a.jobNodes, 0, a.jobNodes.length);
+            out.writeLongs(a.bestMoves, 0, a.bestMoves.length);
             out.writeLong(a.nanos);
         }
 
@@ -92,8 +95,10 @@ public class CheckersKryo implements IKryoDecorator {
         public SearchAnswers read(Kryo kryo, Input in, Class<? extends SearchAnswers> type) {
             long round = in.readLong();
             int searcher = in.readInt(true);
-            int[] scores = in.readInts(in.readInt(true));
-            return new SearchAnswers(round, searcher, scores, in.readLongs(scores.length), in.readLong());
+            int n = in.readInt(true);
+            int[] jobs = in.readInts(n, true);
+            int[] scores = in.readInts(n);
+            return new SearchAnswers(round, searcher, jobs, scores, in.readLongs(n), in.readLongs(n), in.readLong());
         }
     }
 

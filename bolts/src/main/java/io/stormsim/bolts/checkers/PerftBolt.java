@@ -7,6 +7,7 @@ import io.stormsim.checkers.PartitionedTable;
 import io.stormsim.checkers.Perft;
 import io.stormsim.checkers.PerftJob;
 import io.stormsim.checkers.PerftJobs;
+import io.stormsim.checkers.PerftTable;
 import io.stormsim.checkers.Position;
 import io.stormsim.spouts.JobCommand;
 import io.stormsim.spouts.JobSpout;
@@ -20,7 +21,7 @@ import org.apache.storm.task.TopologyContext;
  * deterministic); a job belongs to the worker holding task {@code PartitionedTable.owner(hash, P)} of
  * its position (so equal positions reached by different move orders go to one worker, where the second
  * is a table hit). The worker's tasks take its jobs one at a time as they come free and count them with
- * the worker's one table ({@link PerftWorkerShare}); each sends its counts summed per root move to the
+ * the worker's one table ({@link WorkerShare}); each sends its counts summed per root move to the
  * result bolt.
  */
 public class PerftBolt extends StepBolt {
@@ -29,7 +30,7 @@ public class PerftBolt extends StepBolt {
     private transient PerftConfig config;
     private transient List<PerftJob> jobs;
     private transient String shareKey;
-    private transient PerftWorkerShare share;
+    private transient WorkerShare<PerftTable> share;
     private transient Perft perft;
 
     @Override
@@ -55,8 +56,9 @@ public class PerftBolt extends StepBolt {
         }
         int here = (int) tasks.stream().filter(workerTasks::contains).count();
         shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
-        share = PerftWorkerShare.acquire(shareKey, config.tableLog2(), here);
-        perft = share.table() == null ? new Perft() : new Perft(share.table());
+        int log2 = config.tableLog2();
+        share = WorkerShare.acquire(shareKey, () -> log2 == 0 ? null : new PerftTable(log2), here);
+        perft = share.shared() == null ? new Perft() : new Perft(share.shared());
     }
 
     @Override
@@ -65,7 +67,7 @@ public class PerftBolt extends StepBolt {
         Position root = config.root();
         long[] perRootMove = new long[root.moves().length];
         int counted = 0;
-        PerftWorkerShare.Jobs mine = share.jobs(step, jobs.size());
+        WorkerShare.Jobs mine = share.jobs(step, jobs.size());
         for (int j = mine.next(); j >= 0; j = mine.next()) {
             PerftJob job = jobs.get(j);
             perRootMove[job.rootMove] += perft.count(root, job);
@@ -76,7 +78,7 @@ public class PerftBolt extends StepBolt {
 
     @Override
     public void cleanup() {
-        PerftWorkerShare.release(shareKey);
+        WorkerShare.release(shareKey);
         super.cleanup();
     }
 }

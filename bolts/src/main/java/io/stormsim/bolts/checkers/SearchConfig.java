@@ -19,8 +19,9 @@ import java.util.Map;
  * The parallel search settings ({@code stormsim.checkers.*} keys of checkers-search.yaml): the positions
  * ({@code positions.file}, one FEN a line, or else the one of {@code fen}), each searched by iterative
  * deepening to {@code depth}; each searcher's transposition table, {@code local} (its own, 2^table.log2
- * entries) or {@code partitioned} (a share of one table split by hash), looked
- * up and written at remaining depths of at least {@code table.min.depth} when partitioned. Messages name
+ * entries), {@code partitioned} (a share of one table split by hash), looked up and written at remaining
+ * depths of at least {@code table.min.depth}, or {@code worker} (one table of 2^table.log2 entries that
+ * the searchers of a worker share). Messages name
  * the key (and the file and line), the value and what is allowed.
  */
 public record SearchConfig(Path outputDir, List<Position> positions, int depth, Table table, int tableLog2,
@@ -36,7 +37,7 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
 
     /** Where a searcher's table entries live. */
     public enum Table {
-        LOCAL, PARTITIONED;
+        LOCAL, PARTITIONED, WORKER;
 
         public String key() {
             return name().toLowerCase();
@@ -52,10 +53,11 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
         Table table = switch (tableName) {
             case "local" -> Table.LOCAL;
             case "partitioned" -> Table.PARTITIONED;
-            default -> throw ConfigValues.notAllowed(TABLE, "'" + tableName + "'", "local or partitioned");
+            case "worker" -> Table.WORKER;
+            default -> throw ConfigValues.notAllowed(TABLE, "'" + tableName + "'", "local, partitioned or worker");
         };
         int log2 = (int) longValue(conf, CheckersKeys.TABLE_LOG2, 1, 28,
-                "an integer in 1..28 (2^log2 entries of 16 bytes in each searcher)");
+                "an integer in 1..28 (2^log2 entries of 16 bytes in each searcher, or each worker: table worker)");
         int minDepth = (int) longValue(conf, TABLE_MIN_DEPTH, 0, MAX_DEPTH, "an integer in 0.." + MAX_DEPTH
                 + " (remaining depth from which a partitioned table is used)");
         return new SearchConfig(out, List.copyOf(positions), depth, table, log2, minDepth);

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The root of the parallel search: turns each spout job (a round) into one batch of {@link SearchRounds},
- * dealt over the searchers largest job first (every searcher one message, empty if need be). The
+ * dealt over the searchers largest job first (every searcher gets the deal in one message). The
  * searchers' scores come back on a hand-over stream before the spout sends the next round; once all are
  * in, the search moves on: batch, then depth of the iterative deepening ({@code RootBatches.deeper}: the
  * previous depth's best move and best replies first), then position. Each position's result is a row of

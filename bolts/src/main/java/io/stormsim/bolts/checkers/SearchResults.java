@@ -154,8 +154,9 @@ final class SearchResults {
     }
 
     private String table() {
-        StringBuilder b = new StringBuilder(String.format("searchers %d, table %s (2^%d entries each%s), depth %d%n%n",
-                searchers, config.table().key(), config.tableLog2(), config.table() == SearchConfig.Table.PARTITIONED
+        StringBuilder b = new StringBuilder(String.format("searchers %d, table %s (2^%d entries %s%s), depth %d%n%n",
+                searchers, config.table().key(), config.tableLog2(), config.table() == SearchConfig.Table.WORKER
+                        ? "a worker" : "each", config.table() == SearchConfig.Table.PARTITIONED
                         ? ", used from remaining depth " + config.tableMinDepth() : "", config.depth()));
         b.append(String.format("%4s  %-9s %7s %12s %10s %12s  %s%n", "#", "best", "score", "nodes", "seconds", "nodes/s",
                 "fen"));

@@ -6,6 +6,7 @@ import io.stormsim.checkers.RootDriver;
 import io.stormsim.checkers.SearchJob;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,22 +16,24 @@ import java.util.Map;
  * over the searchers, and the answers gathered until the round is complete. A batch's jobs are dealt
  * largest first, each to the searcher with the least work so far (longest processing time first), sizes
  * estimated by the nodes the same job (same moves from the root) took one depth shallower; ties go to the
- * lower index, so the deal is deterministic. The first root move is split below its first reply (a round
- * more) only after a depth of at least {@value #SPLIT_FIRST_MOVE_NODES} nodes, where the parallel work
- * repays a round's latency (a few milliseconds). An empty batch takes no round, except the first of a position
- * (a round starts every position). Rounds are numbered on from the first (0; for a restarted coordinator,
- * the first the spout sends it), at most {@link SearchConfig#roundsFrom} of them; a round asked for again
- * (the spout re-sends a failed one) gets the same batches if its answers were not all in, empty ones if
- * they were, as do rounds after the last; answers of an older round, or a second answer of a searcher, are
- * ignored.
+ * lower index, so the deal is deterministic. Every searcher gets the whole deal, and the searchers of one
+ * worker take the jobs dealt to any of them as they come free: the deal balances workers, taking balances
+ * the searchers within one. A depth splits the principal variation one ply further down than the depth
+ * before once that one's PV leaf (searched alone, the others waiting; at depth 1 the first root move)
+ * took at least {@value #SPLIT_LEAF_NODES} nodes, where the parallel work repays a round's latency (about
+ * a millisecond). An empty batch takes no round, except the first of a position (a round starts every
+ * position). Rounds are numbered on from the first (0; for a restarted coordinator, the first the spout
+ * sends it), at most {@link SearchConfig#roundsFrom} of them; a round asked for again (the spout re-sends a
+ * failed one) gets the same batches if its answers were not all in, empty ones if they were, as do rounds
+ * after the last; answers of an older round, or a second answer of a searcher, are ignored.
  */
 final class SearchRounds {
     /** A position searched to the full depth: its index, outcome, nodes (all searchers) and jobs. */
     record Finished(int position, RootDriver.Outcome outcome, long nodes, int jobs) {
     }
 
-    /** Nodes of a depth from which the next depth splits its first root move: ~4 ms of one core's search. */
-    static final long SPLIT_FIRST_MOVE_NODES = 50_000;
+    /** Nodes of a PV leaf from which the next depth splits one ply further down: ~2 ms of one core's search. */
+    static final long SPLIT_LEAF_NODES = 25_000;
 
     private final List<Position> positions;
     private final int depth;
@@ -42,10 +45,10 @@ final class SearchRounds {
     private RootBatches batches;
     private long nextRound;
     private long nodes;
-    private long depthNodes;
+    private long leafNodes;
     private int jobs;
-    // the current round's deal: dealt[p] lists the batch indices of searcher p's jobs, in its order
-    private int[][] dealt;
+    // the current round's deal: dealOrder[k] is the batch index of the deal's k-th job
+    private int[] dealOrder;
     private List<SearchBatch> current;
     // nodes a job took, by the moves of its path, at the deepest depth searched so far
     private final Map<Long, Long> jobSizes = new HashMap<>();
@@ -74,7 +77,6 @@ final class SearchRounds {
         iteration = 1;
         batches = new RootBatches(positions.get(index), 1, 0);
         nodes = 0;
-        depthNodes = 0;
         jobs = 0;
         jobSizes.clear();
         current = null;
@@ -94,7 +96,7 @@ final class SearchRounds {
             Position root = positions.get(done() ? positions.size() - 1 : position);
             List<SearchBatch> out = new ArrayList<>(searchers);
             for (int p = 0; p < searchers; p++) {
-                out.add(new SearchBatch(round, root, List.of()));
+                out.add(new SearchBatch(round, root, List.of(), new int[0]));
             }
             return out;
         }
@@ -125,26 +127,21 @@ final class SearchRounds {
         }
         Arrays.sort(order, (a, b) -> size[a] != size[b] ? Long.compare(size[b], size[a]) : Integer.compare(a, b));
         long[] load = new long[searchers];
-        List<List<Integer>> mine = new ArrayList<>();
-        for (int p = 0; p < searchers; p++) {
-            mine.add(new ArrayList<>());
-        }
-        for (int j : order) {
+        dealOrder = new int[size.length];
+        int[] dealtTo = new int[size.length];
+        List<SearchJob> jobsInOrder = new ArrayList<>(size.length);
+        for (int k = 0; k < size.length; k++) {
             int least = 0;
             for (int p = 1; p < searchers; p++) {
                 least = load[p] < load[least] ? p : least;
             }
-            load[least] += size[j];
-            mine.get(least).add(j);
+            load[least] += size[order[k]];
+            dealOrder[k] = order[k];
+            dealtTo[k] = least;
+            jobsInOrder.add(batch.get(order[k]));
         }
-        dealt = new int[searchers][];
-        List<SearchBatch> out = new ArrayList<>(searchers);
-        Position root = positions.get(position);
-        for (int p = 0; p < searchers; p++) {
-            dealt[p] = mine.get(p).stream().mapToInt(Integer::intValue).toArray();
-            out.add(new SearchBatch(round, root, mine.get(p).stream().map(batch::get).toList()));
-        }
-        return out;
+        SearchBatch deal = new SearchBatch(round, positions.get(position), jobsInOrder, dealtTo);
+        return Collections.nCopies(searchers, deal);
     }
 
     /** A job's moves from the root as one key (a collision only misestimates a size). */
@@ -170,18 +167,33 @@ final class SearchRounds {
         }
         List<SearchJob> batch = batches.batch();
         int[] scores = new int[batch.size()];
-        for (int p = 0; p < searchers; p++) {
-            for (int k = 0; k < dealt[p].length; k++) {
-                int j = dealt[p][k];
-                scores[j] = answers[p].scores[k];
-                jobSizes.put(key(batch.get(j).path), answers[p].jobNodes[k]);
-                depthNodes += answers[p].jobNodes[k];
+        long[] bestMoves = new long[batch.size()];
+        boolean[] in = new boolean[batch.size()];
+        for (SearchAnswers from : answers) {
+            for (int k = 0; k < from.jobs.length; k++) {
+                int j = dealOrder[from.jobs[k]];
+                if (in[j]) {
+                    throw new IllegalStateException("round " + a.round + ": job " + j + " answered twice");
+                }
+                in[j] = true;
+                scores[j] = from.scores[k];
+                bestMoves[j] = from.bestMoves[k];
+                jobSizes.put(key(batch.get(j).path), from.jobNodes[k]);
+                nodes += from.jobNodes[k];
+                if (batches.batchIndex() == 0) {
+                    leafNodes = from.jobNodes[k];
+                }
+            }
+        }
+        for (int j = 0; j < in.length; j++) {
+            if (!in[j]) {
+                throw new IllegalStateException("round " + a.round + ": no searcher answered job " + j);
             }
         }
         jobs += scores.length;
         current = null;
         nextRound++;
-        batches.answer(scores);
+        batches.answer(scores, bestMoves);
         return advance();
     }
 
@@ -195,11 +207,10 @@ final class SearchRounds {
                 batches.answer(new int[0]);
                 continue;
             }
-            nodes += depthNodes;
             if (iteration < depth) {
                 iteration++;
-                batches = batches.deeper(depthNodes >= SPLIT_FIRST_MOVE_NODES);
-                depthNodes = 0;
+                int plies = batches.splitPlies() + (leafNodes >= SPLIT_LEAF_NODES ? 1 : 0);
+                batches = batches.deeper(Math.max(1, Math.min(RootBatches.MAX_SPLIT_PLIES, plies)));
                 continue;
             }
             Finished finished = new Finished(position, batches.outcome(), nodes, jobs);

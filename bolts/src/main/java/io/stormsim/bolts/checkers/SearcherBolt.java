@@ -5,23 +5,29 @@ import io.stormsim.bolts.bsp.StepBolt;
 import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Search;
+import io.stormsim.checkers.SearchJob;
+import io.stormsim.checkers.SharedTable;
 import io.stormsim.checkers.TableShard;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * A searcher: each round it searches the jobs the coordinator sent it (alpha-beta to the job's depth and
- * window, {@link Search}) and answers with their scores. Its table lives as long as the task, across
- * rounds and positions.
+ * A searcher: each round it searches jobs of the coordinator's batch (alpha-beta to the job's depth and
+ * window, {@link Search}) and answers with their scores: the jobs dealt to the searchers of its worker,
+ * taken one at a time as it comes free, shared with them ({@link WorkerShare}), so a round ends when its
+ * last job does. Its table lives as long as the task, across rounds and positions.
  *
  * <p>With {@code table = local} the table is its own. With {@code table = partitioned} it holds a
  * {@link TableShard}: the entries whose hash it owns. The step engine has no way to ask another searcher
  * and wait for the answer within a step, so a searcher looks up only the entries it owns (at remaining
  * depth >= {@code table.min.depth}); the entries it computes for other owners are sent to them at the end
  * of its round (stream {@value #TABLE_UPDATES}, at most a share's size each) and are in their tables before
- * the next round starts. What it does not do: answer a lookup of a hash another searcher owns.
+ * the next round starts. What it does not do: answer a lookup of a hash another searcher owns. With
+ * {@code table = worker} the searchers of a worker share one {@link SharedTable}.
  */
 public class SearcherBolt extends StepBolt {
     public static final String ANSWERS = "answers";
@@ -29,6 +35,9 @@ public class SearcherBolt extends StepBolt {
 
     private transient Search search;
     private transient TableShard shard;
+    private transient boolean[] inThisWorker;
+    private transient String shareKey;
+    private transient WorkerShare<SharedTable> share;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -48,23 +57,42 @@ public class SearcherBolt extends StepBolt {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         SearchConfig config = SearchConfig.from(conf);
+        List<Integer> tasks = context.getComponentTasks(context.getThisComponentId());
+        List<Integer> workerTasks = context.getThisWorkerTasks();
+        inThisWorker = new boolean[tasks.size()];
+        for (int p = 0; p < tasks.size(); p++) {
+            inThisWorker[p] = workerTasks.contains(tasks.get(p));
+        }
+        int here = (int) tasks.stream().filter(workerTasks::contains).count();
+        shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
+        int log2 = config.tableLog2();
+        share = WorkerShare.acquire(shareKey, () -> config.table() == SearchConfig.Table.WORKER ? new SharedTable(log2)
+                : null, here);
         if (config.table() == SearchConfig.Table.PARTITIONED) {
-            shard = new TableShard(partition, partitions, config.tableLog2(), config.tableMinDepth());
+            shard = new TableShard(partition, partitions, log2, config.tableMinDepth());
             search = new Search(shard);
         } else {
-            search = new Search(new LocalTable(config.tableLog2()));
+            search = new Search(share.shared() != null ? share.shared() : new LocalTable(log2));
         }
     }
 
     @Override
     protected void onStep(long step, StepInputs in) {
         SearchBatch batch = in.one(SearchCoordinatorBolt.BATCH);
-        int[] scores = new int[batch.jobs.size()];
-        long[] nodes = new long[scores.length];
-        for (int j = 0; j < scores.length; j++) {
+        int[] worker = IntStream.range(0, batch.dealtTo.length).filter(j -> inThisWorker[batch.dealtTo[j]]).toArray();
+        int[] jobs = new int[worker.length];
+        int[] scores = new int[worker.length];
+        long[] nodes = new long[worker.length];
+        long[] best = new long[worker.length];
+        int n = 0;
+        WorkerShare.Jobs mine = share.jobs(step, worker.length);
+        for (int w = mine.next(); w >= 0; w = mine.next(), n++) {
+            SearchJob job = batch.jobs.get(worker[w]);
             long before = search.nodes();
-            scores[j] = search.search(batch.root, batch.jobs.get(j));
-            nodes[j] = search.nodes() - before;
+            jobs[n] = worker[w];
+            scores[n] = search.search(batch.root, job);
+            nodes[n] = search.nodes() - before;
+            best[n] = search.bestMove(job.position(batch.root));
         }
         if (shard != null) {
             for (int owner = 0; owner < partitions; owner++) {
@@ -74,11 +102,18 @@ public class SearcherBolt extends StepBolt {
                 }
             }
         }
-        emitTo(ANSWERS, 0, step, new SearchAnswers(batch.round, partition, scores, nodes, stepElapsedNanos()));
+        emitTo(ANSWERS, 0, step, new SearchAnswers(batch.round, partition, Arrays.copyOf(jobs, n),
+                Arrays.copyOf(scores, n), Arrays.copyOf(nodes, n), Arrays.copyOf(best, n), stepElapsedNanos()));
     }
 
     @Override
     protected void onHandOver(long step, Object payload) {
         shard.apply((TableShard.Updates) payload);
+    }
+
+    @Override
+    public void cleanup() {
+        WorkerShare.release(shareKey);
+        super.cleanup();
     }
 }

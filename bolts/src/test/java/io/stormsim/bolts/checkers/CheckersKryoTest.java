@@ -58,19 +58,22 @@ class CheckersKryoTest {
         long[] moves = root.moves();
         List<SearchJob> jobs = List.of(new SearchJob(3, new long[] {moves[0]}, 5, -Search.INFINITY, Search.INFINITY),
                 new SearchJob(8, new long[] {moves[1], root.play(moves[1]).moves()[0]}, 0, -12, 40));
-        SearchBatch b = roundTrip(new SearchBatch(7, root, jobs));
+        SearchBatch b = roundTrip(new SearchBatch(7, root, jobs, new int[] {1, 0}));
         assertEquals(7, b.round);
         assertEquals(root, b.root);
         assertEquals(root.hash, b.root.hash);
         assertEquals(jobs, b.jobs);
-        assertEquals(0, roundTrip(new SearchBatch(0, Position.start(), List.of())).jobs.size());
+        assertArrayEquals(new int[] {1, 0}, b.dealtTo);
+        assertEquals(0, roundTrip(new SearchBatch(0, Position.start(), List.of(), new int[0])).jobs.size());
 
-        SearchAnswers a = roundTrip(new SearchAnswers(5, 1, new int[] {-Search.INFINITY, 3, Search.INFINITY},
-                new long[] {1000, 0, 1L << 40}, 7));
+        SearchAnswers a = roundTrip(new SearchAnswers(5, 1, new int[] {4, 0, 2}, new int[] {-Search.INFINITY, 3,
+                Search.INFINITY}, new long[] {1000, 0, 1L << 40}, new long[] {moves[0], 0, -1}, 7));
         assertEquals(5, a.round);
         assertEquals(1, a.searcher);
         assertArrayEquals(new int[] {-Search.INFINITY, 3, Search.INFINITY}, a.scores);
+        assertArrayEquals(new int[] {4, 0, 2}, a.jobs);
         assertArrayEquals(new long[] {1000, 0, 1L << 40}, a.jobNodes);
+        assertArrayEquals(new long[] {moves[0], 0, -1}, a.bestMoves);
         assertEquals(7, a.nanos);
 
         TableShard.Updates u = roundTrip(new TableShard.Updates(new long[] {-1, 5}, new long[] {9, Long.MIN_VALUE}));
@@ -81,7 +84,7 @@ class CheckersKryoTest {
     @Test
     void withoutTheDecoratorStormRefusesThePayloads() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> kryo(false).writeClassAndObject(new Output(64, -1), new SearchAnswers(0, 0, new int[0], new long[0], 0)));
+                () -> kryo(false).writeClassAndObject(new Output(64, -1), new SearchAnswers(0, 0, new int[0], new int[0], new long[0], new long[0], 0)));
         assertTrue(e.getMessage().contains("not registered"), e.getMessage());
     }
 }

@@ -13,6 +13,8 @@ import io.stormsim.checkers.Search;
 import io.stormsim.checkers.SearchJob;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,15 +28,25 @@ class SearchRoundsTest {
             Fen.parse("W:W:B9"));
     static final int DEPTH = 5;
 
+    /** A searcher alone in its worker: it runs the jobs dealt to it. */
     static SearchAnswers answer(Search search, SearchBatch batch, int searcher) {
-        int[] scores = new int[batch.jobs.size()];
-        long[] nodes = new long[scores.length];
-        for (int j = 0; j < scores.length; j++) {
+        return answer(search, batch, searcher,
+                IntStream.range(0, batch.jobs.size()).filter(j -> batch.dealtTo[j] == searcher).toArray());
+    }
+
+    /** A searcher's answer after running {@code jobs} of the batch, in that order. */
+    static SearchAnswers answer(Search search, SearchBatch batch, int searcher, int[] jobs) {
+        int[] scores = new int[jobs.length];
+        long[] nodes = new long[jobs.length];
+        long[] best = new long[jobs.length];
+        for (int k = 0; k < jobs.length; k++) {
+            SearchJob job = batch.jobs.get(jobs[k]);
             long before = search.nodes();
-            scores[j] = search.search(batch.root, batch.jobs.get(j));
-            nodes[j] = search.nodes() - before;
+            scores[k] = search.search(batch.root, job);
+            nodes[k] = search.nodes() - before;
+            best[k] = search.bestMove(job.position(batch.root));
         }
-        return new SearchAnswers(batch.round, searcher, scores, nodes, 0);
+        return new SearchAnswers(batch.round, searcher, jobs, scores, nodes, best, 0);
     }
 
     private static void assertSequential(List<SearchRounds.Finished> finished) {
@@ -116,23 +128,63 @@ class SearchRoundsTest {
     }
 
     @Test
-    void deeperSearchesSplitTheFirstMoveAndKeepTheSequentialScores() {
-        int depth = 14;
-        Search[] pool = {new Search(new LocalTable(16)), new Search(new LocalTable(16))};
+    void searchersOfOneWorkerTakingJobsInAnyOrderGiveTheSequentialScores() {
+        // three searchers in one worker: each round's jobs go to them in a random interleaving, as they
+        // would come free; a job dealt to any of them may be run by any of them
+        for (long seed = 0; seed < 3; seed++) {
+            Random random = new Random(seed);
+            Search[] pool = {new Search(new LocalTable(14)), new Search(new LocalTable(14)), new Search(new LocalTable(14))};
+            SearchRounds rounds = new SearchRounds(POSITIONS, DEPTH, 3);
+            List<SearchRounds.Finished> finished = new ArrayList<>();
+            for (long round = 0; !rounds.done(); round++) {
+                SearchBatch batch = rounds.batches(round).get(0);
+                List<List<Integer>> taken = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+                for (int j = 0; j < batch.jobs.size(); j++) {
+                    taken.get(random.nextInt(3)).add(j);
+                }
+                for (int s = 0; s < 3; s++) {
+                    int[] jobs = taken.get(s).stream().mapToInt(Integer::intValue).toArray();
+                    SearchRounds.Finished f = rounds.answer(answer(pool[s], batch, s, jobs));
+                    if (f != null) {
+                        finished.add(f);
+                    }
+                }
+            }
+            assertSequential(finished);
+        }
+    }
+
+    @Test
+    void aJobNobodyRanOrRanTwiceIsAnError() {
+        SearchRounds rounds = new SearchRounds(List.of(Position.start()), 3, 2);
+        SearchBatch batch = rounds.batches(0).get(0);
+        Search search = new Search(new LocalTable(10));
+        assertNull(rounds.answer(answer(search, batch, 0, new int[] {0})));
+        assertThrows(IllegalStateException.class, () -> rounds.answer(answer(search, batch, 1, new int[] {0})));
+    }
+
+    @Test
+    void deeperSearchesSplitThePrincipalVariationFurtherAndKeepTheSequentialScores() {
+        int depth = 16;
+        Search[] pool = {new Search(new LocalTable(18)), new Search(new LocalTable(18))};
         SearchRounds rounds = new SearchRounds(List.of(Position.start()), depth, 2);
         SearchRounds.Finished finished = null;
-        int splitRounds = 0;
-        for (long round = 0; !rounds.done(); round++) {
+        int deepestLeaf = 0;
+        long round = 0;
+        for (; !rounds.done(); round++) {
             List<SearchBatch> batches = rounds.batches(round);
-            // the first move's replies: two moves deep with the full window's alpha (batches 0 and 1)
-            splitRounds += batches.stream().flatMap(b -> b.jobs.stream())
-                    .anyMatch(j -> j.path.length == 2 && j.alpha == -Search.INFINITY) ? 1 : 0;
+            // a PV leaf: a batch of one job with the full window
+            List<SearchJob> jobs = batches.get(0).jobs;
+            if (jobs.size() == 1 && jobs.get(0).alpha == -Search.INFINITY && jobs.get(0).beta == Search.INFINITY) {
+                deepestLeaf = Math.max(deepestLeaf, jobs.get(0).path.length);
+            }
             for (int s = 0; s < 2; s++) {
                 SearchRounds.Finished f = rounds.answer(answer(pool[s], batches.get(s), s));
                 finished = f == null ? finished : f;
             }
         }
-        assertTrue(splitRounds >= 2, splitRounds + " rounds with the first move split");
+        assertTrue(deepestLeaf >= 3, "the PV leaf was at most " + deepestLeaf + " plies down");
+        assertTrue(round <= (long) depth * RootBatches.BATCHES, round + " rounds");
         assertEquals(new Search(new LocalTable(16)).search(Position.start(), depth).score(), finished.outcome().score());
     }
 }

@@ -1,23 +1,26 @@
 package io.stormsim.bolts.checkers;
 
-import io.stormsim.checkers.PerftTable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
- * What the split tasks of one perft topology in one worker share: one table, so a subtree one task
- * counted is a hit for all (with a table of its own each, a task re-counts every transposition into
- * another task's subtrees: 1.4x the work at 2 tasks), and per step a cursor over the worker's jobs, from
- * which a task takes the next job whenever it is free (subtrees differ in size by orders of magnitude;
- * taking them as tasks come free balances the tasks without estimating sizes). Found by a key naming
- * topology, worker and component; the last of its tasks to let go of it drops it.
+ * What the tasks of one component in one worker share: an object the first of them makes (a table: perft's,
+ * so a subtree one task counted is a hit for all; with a table of its own each, a task re-counts every
+ * transposition into another task's subtrees, 1.4x the work at 2 tasks), and per step a cursor over the
+ * worker's jobs, from which a task takes the next job whenever it is free (jobs differ in size by orders of
+ * magnitude; taking them as tasks come free balances the tasks without estimating sizes, and a step ends
+ * when its last job does, not when the unluckiest task's share does). Found by a key naming topology,
+ * worker and component; the last of its tasks to let go of it drops it.
+ *
+ * @param <T> what the tasks share besides the cursors
  */
-final class PerftWorkerShare {
-    private static final Map<String, PerftWorkerShare> SHARES = new HashMap<>();
+final class WorkerShare<T> {
+    private static final Map<String, WorkerShare<?>> SHARES = new HashMap<>();
 
-    private final PerftTable table;
+    private final T shared;
     private final int tasks;
     private int users;
     private final Map<Long, Cursor> cursors = new ConcurrentHashMap<>();
@@ -28,37 +31,39 @@ final class PerftWorkerShare {
         final AtomicInteger finished = new AtomicInteger();
     }
 
-    private PerftWorkerShare(int tableLog2, int tasks) {
-        this.table = tableLog2 == 0 ? null : new PerftTable(tableLog2);
+    private WorkerShare(T shared, int tasks) {
+        this.shared = shared;
         this.tasks = tasks;
     }
 
     /**
      * The share of {@code key} for one more task; the first of the worker's {@code tasks} tasks makes it,
-     * with a table of {@code 2^tableLog2} entries (0: none).
+     * with what {@code make} gives (may be null).
      */
-    static synchronized PerftWorkerShare acquire(String key, int tableLog2, int tasks) {
-        PerftWorkerShare share = SHARES.computeIfAbsent(key, k -> new PerftWorkerShare(tableLog2, tasks));
+    @SuppressWarnings("unchecked")
+    static synchronized <T> WorkerShare<T> acquire(String key, Supplier<T> make, int tasks) {
+        WorkerShare<T> share = (WorkerShare<T>) SHARES.computeIfAbsent(key, k -> new WorkerShare<>(make.get(), tasks));
         share.users++;
         return share;
     }
 
-    /** A task of {@code key} is going away; the last one drops the share (and its table). */
+    /** A task of {@code key} is going away; the last one drops the share (and what it holds). */
     static synchronized void release(String key) {
-        PerftWorkerShare share = SHARES.get(key);
+        WorkerShare<?> share = SHARES.get(key);
         if (share != null && --share.users == 0) {
             SHARES.remove(key);
         }
     }
 
-    /** The worker's table, or null without one. */
-    PerftTable table() {
-        return table;
+    /** What the worker's tasks share (a table), or null. */
+    T shared() {
+        return shared;
     }
 
     /**
      * The jobs of {@code step} in this worker, taken one at a time: returns job indices in 0..{@code jobs}-1,
-     * each to exactly one of the worker's tasks, and -1 when none is left.
+     * each to exactly one of the worker's tasks, and -1 when none is left. Every task of the worker asks for
+     * every step.
      */
     Jobs jobs(long step, int jobs) {
         // a step's cursor outlives a failed step only until the next step starts

@@ -12,29 +12,29 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-class PerftWorkerShareTest {
+class WorkerShareTest {
     @Test
-    void tasksOfAWorkerShareOneTableUntilTheLastLetsGo() {
-        PerftWorkerShare a = PerftWorkerShare.acquire("t1 6700 split", 4, 2);
-        PerftWorkerShare b = PerftWorkerShare.acquire("t1 6700 split", 4, 2);
-        PerftWorkerShare other = PerftWorkerShare.acquire("t1 6701 split", 4, 1);
+    void tasksOfAWorkerShareOneObjectUntilTheLastLetsGo() {
+        WorkerShare<Object> a = WorkerShare.acquire("t1 6700 split", Object::new, 2);
+        WorkerShare<Object> b = WorkerShare.acquire("t1 6700 split", Object::new, 2);
+        WorkerShare<Object> other = WorkerShare.acquire("t1 6701 split", Object::new, 1);
         assertSame(a, b);
-        assertSame(a.table(), b.table());
-        assertNotSame(a.table(), other.table());
-        PerftWorkerShare.release("t1 6700 split");
-        assertSame(a, PerftWorkerShare.acquire("t1 6700 split", 4, 2));
-        PerftWorkerShare.release("t1 6700 split");
-        PerftWorkerShare.release("t1 6700 split");
-        PerftWorkerShare.release("t1 6701 split");
-        assertNotSame(a, PerftWorkerShare.acquire("t1 6700 split", 4, 2));
-        PerftWorkerShare.release("t1 6700 split");
-        assertNull(PerftWorkerShare.acquire("t2 6700 split", 0, 1).table());
-        PerftWorkerShare.release("t2 6700 split");
+        assertSame(a.shared(), b.shared());
+        assertNotSame(a.shared(), other.shared());
+        WorkerShare.release("t1 6700 split");
+        assertSame(a, WorkerShare.acquire("t1 6700 split", Object::new, 2));
+        WorkerShare.release("t1 6700 split");
+        WorkerShare.release("t1 6700 split");
+        WorkerShare.release("t1 6701 split");
+        assertNotSame(a, WorkerShare.acquire("t1 6700 split", Object::new, 2));
+        WorkerShare.release("t1 6700 split");
+        assertNull(WorkerShare.acquire("t2 6700 split", () -> null, 1).shared());
+        WorkerShare.release("t2 6700 split");
     }
 
     @Test
     void eachJobOfAStepGoesToExactlyOneTask() throws Exception {
-        PerftWorkerShare share = PerftWorkerShare.acquire("t3 6700 split", 0, 3);
+        WorkerShare<Object> share = WorkerShare.acquire("t3 6700 split", () -> null, 3);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             for (long step = 10; step < 13; step++) {
@@ -43,7 +43,7 @@ class PerftWorkerShareTest {
                     long s = step;
                     tasks.add(pool.submit(() -> {
                         List<Integer> taken = new ArrayList<>();
-                        PerftWorkerShare.Jobs jobs = share.jobs(s, 5000);
+                        WorkerShare.Jobs jobs = share.jobs(s, 5000);
                         for (int j = jobs.next(); j >= 0; j = jobs.next()) {
                             taken.add(j);
                         }
@@ -60,7 +60,7 @@ class PerftWorkerShareTest {
             }
         } finally {
             pool.shutdownNow();
-            PerftWorkerShare.release("t3 6700 split");
+            WorkerShare.release("t3 6700 split");
         }
     }
 }
