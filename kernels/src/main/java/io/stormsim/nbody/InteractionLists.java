@@ -27,6 +27,11 @@ final class InteractionLists {
     float[] floatMoments;
     /** Mixed precision: for a body term, the group index of the body (skipped for itself), else -1. */
     float[] fbSelf;
+    /**
+     * The body terms {@code selfFrom..selfTo-1} hold every group body listed (a walk lists the group's
+     * own leaves one after the other), so the kernel looks for a body's self term only there.
+     */
+    int selfFrom, selfTo;
     double ox, oy, oz;
     /** The group: tree bodies first..first+size-1. */
     int first, size;
@@ -61,6 +66,8 @@ final class InteractionLists {
         size = groupSize;
         cellCount = 0;
         bodyCount = 0;
+        selfFrom = Integer.MAX_VALUE;
+        selfTo = 0;
         if (listed.length < groupSize) {
             listed = new boolean[groupSize];
         }
@@ -119,6 +126,8 @@ final class InteractionLists {
         int groupFrom = Math.max(from, first), groupTo = Math.min(from + n, first + size);
         if (groupFrom < groupTo) {
             Arrays.fill(listed, groupFrom - first, groupTo - first, true);
+            selfFrom = Math.min(selfFrom, bodyCount + groupFrom - from);
+            selfTo = Math.max(selfTo, bodyCount + groupTo - from);
         }
         if (precision == Precision.MIXED) {
             addFloatBodies(body, from, n);

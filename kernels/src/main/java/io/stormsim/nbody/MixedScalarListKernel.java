@@ -46,14 +46,14 @@ final class MixedScalarListKernel implements ListKernel {
                     float qy = Math.fma(dz, mp[o + YZ], Math.fma(dy, mp[o + YY], dx * mp[o + XY]));
                     float qz = Math.fma(dz, mp[o + ZZ], Math.fma(dy, mp[o + YZ], dx * mp[o + XZ]));
                     float rqr = Math.fma(dz, qz, Math.fma(dy, qy, dx * qx));
-                    float mInv = inv * mp[o + M];
+                    float minusMInv = inv * -mp[o + M];
                     float inv5 = inv * inv2 * inv2;
                     float rqrInv5 = rqr * inv5;
-                    float minusRadial = Math.fma(rqrInv5 * -2.5f, inv2, -(mInv * inv2));
+                    float minusRadial = Math.fma(rqrInv5 * -2.5f, inv2, minusMInv * inv2);
                     rax = Math.fma(minusRadial, dx, Math.fma(inv5, qx, rax));
                     ray = Math.fma(minusRadial, dy, Math.fma(inv5, qy, ray));
                     raz = Math.fma(minusRadial, dz, Math.fma(inv5, qz, raz));
-                    rpot = Math.fma(rqrInv5, -0.5f, rpot - mInv);
+                    rpot = Math.fma(rqrInv5, -0.5f, rpot + minusMInv);
                 }
                 ax += rax;
                 ay += ray;
@@ -69,12 +69,12 @@ final class MixedScalarListKernel implements ListKernel {
                     float dx = xi - l.fbx[k], dy = yi - l.fby[k], dz = zi - l.fbz[k];
                     float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);
-                    float mInv = inv * l.fbm[k];
-                    float minusMInv3 = -(mInv * inv * inv);
+                    float minusMInv = inv * -l.fbm[k];
+                    float minusMInv3 = minusMInv * inv * inv;
                     rax = Math.fma(minusMInv3, dx, rax);
                     ray = Math.fma(minusMInv3, dy, ray);
                     raz = Math.fma(minusMInv3, dz, raz);
-                    rpot -= mInv;
+                    rpot += minusMInv;
                 }
                 ax += rax;
                 ay += ray;

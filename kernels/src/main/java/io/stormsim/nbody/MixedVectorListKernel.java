@@ -10,7 +10,6 @@ import static io.stormsim.nbody.MixedScalarListKernel.ZZ;
 
 import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -78,14 +77,14 @@ final class MixedVectorListKernel implements ListKernel {
                     FloatVector qy = dz.fma(qyz, dy.fma(qyy, dx.mul(qxy)));
                     FloatVector qz = dz.fma(qzz, dy.fma(qyz, dx.mul(qxz)));
                     FloatVector rqr = dz.fma(qz, dy.fma(qy, dx.mul(qx)));
-                    FloatVector mInv = inv.mul(mp[o + M]);
+                    FloatVector minusMInv = inv.mul(-mp[o + M]);
                     FloatVector inv5 = inv.mul(inv2).mul(inv2);
                     FloatVector rqrInv5 = rqr.mul(inv5);
-                    FloatVector minusRadial = rqrInv5.mul(-2.5f).fma(inv2, mInv.mul(inv2).neg());
+                    FloatVector minusRadial = rqrInv5.mul(-2.5f).fma(inv2, minusMInv.mul(inv2));
                     vax = minusRadial.fma(dx, inv5.fma(qx, vax));
                     vay = minusRadial.fma(dy, inv5.fma(qy, vay));
                     vaz = minusRadial.fma(dz, inv5.fma(qz, vaz));
-                    vpot = rqrInv5.fma(minusHalf, vpot.sub(mInv));
+                    vpot = rqrInv5.fma(minusHalf, vpot.add(minusMInv));
                 }
                 addRun(vax, ax);
                 addRun(vay, ay);
@@ -97,14 +96,16 @@ final class MixedVectorListKernel implements ListKernel {
                 for (int k = from, to = Math.min(from + RUN, l.bodyCount); k < to; k++) {
                     FloatVector dx = xi.sub(l.fbx[k]), dy = yi.sub(l.fby[k]), dz = zi.sub(l.fbz[k]);
                     FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
-                    VectorMask<Float> self = idx.compare(VectorOperators.EQ, l.fbSelf[k]);
-                    FloatVector inv = one.div(r2s.sqrt()).blend(0.0f, self);
-                    FloatVector mInv = inv.mul(l.fbm[k]);
-                    FloatVector minusMInv3 = mInv.mul(inv).mul(inv).neg();
+                    FloatVector inv = one.div(r2s.sqrt());
+                    if (k >= l.selfFrom && k < l.selfTo) {
+                        inv = inv.blend(0.0f, idx.compare(VectorOperators.EQ, l.fbSelf[k]));
+                    }
+                    FloatVector minusMInv = inv.mul(-l.fbm[k]);
+                    FloatVector minusMInv3 = minusMInv.mul(inv).mul(inv);
                     vax = minusMInv3.fma(dx, vax);
                     vay = minusMInv3.fma(dy, vay);
                     vaz = minusMInv3.fma(dz, vaz);
-                    vpot = vpot.sub(mInv);
+                    vpot = vpot.add(minusMInv);
                 }
                 addRun(vax, ax);
                 addRun(vay, ay);
