@@ -17,29 +17,35 @@ final class InteractionLists {
     double[] qxy = new double[256], qxz = new double[256], qyz = new double[256];
     double[] bx = new double[256], by = new double[256], bz = new double[256], bm = new double[256];
     int[] bIndex = new int[256];
-    /** Mixed precision: the same terms in float, positions relative to the group's centre (ox, oy, oz). */
-    float[] fcx, fcy, fcz, fcm, fqxx, fqyy, fqzz, fqxy, fqxz, fqyz, fbx, fby, fbz, fbm;
+    /**
+     * Mixed precision: cell terms as their centre of mass relative to the group's centre (ox, oy, oz) in
+     * float and the offset of their float mass and quadrupole in {@link #floatMoments} (the tree's); body
+     * terms as position relative to the centre and mass in float.
+     */
+    float[] fcx, fcy, fcz, fbx, fby, fbz, fbm;
+    int[] cellMoments;
+    float[] floatMoments;
     /** Mixed precision: for a body term, the group index of the body (skipped for itself), else -1. */
     float[] fbSelf;
+    /**
+     * The body terms {@code selfFrom..selfTo-1} hold every group body listed (a walk lists the group's
+     * own leaves one after the other), so the kernel looks for a body's self term only there.
+     */
+    int selfFrom, selfTo;
     double ox, oy, oz;
     /** The group: tree bodies first..first+size-1. */
     int first, size;
     /** Whether group body j appears in the body list (and is skipped there). */
     boolean[] listed = new boolean[64];
 
-    InteractionLists(Precision precision) {
+    InteractionLists(Precision precision, float[] floatMoments) {
         this.precision = precision;
         if (precision == Precision.MIXED) {
+            this.floatMoments = floatMoments;
             fcx = new float[256];
             fcy = new float[256];
             fcz = new float[256];
-            fcm = new float[256];
-            fqxx = new float[256];
-            fqyy = new float[256];
-            fqzz = new float[256];
-            fqxy = new float[256];
-            fqxz = new float[256];
-            fqyz = new float[256];
+            cellMoments = new int[256];
             fbx = new float[256];
             fby = new float[256];
             fbz = new float[256];
@@ -60,13 +66,20 @@ final class InteractionLists {
         size = groupSize;
         cellCount = 0;
         bodyCount = 0;
+        selfFrom = Integer.MAX_VALUE;
+        selfTo = 0;
         if (listed.length < groupSize) {
             listed = new boolean[groupSize];
         }
         Arrays.fill(listed, 0, groupSize, false);
     }
 
-    void addCell(double[] cell, int cb) {
+    /** Appends cell c, whose record starts at {@code cell[cb]}. */
+    void addCell(double[] cell, int c, int cb) {
+        if (precision == Precision.MIXED) {
+            addFloatCell(cell, c, cb);
+            return;
+        }
         if (cellCount == cx.length) {
             int cap = 2 * cellCount;
             cx = Arrays.copyOf(cx, cap);
@@ -79,33 +92,8 @@ final class InteractionLists {
             qxy = Arrays.copyOf(qxy, cap);
             qxz = Arrays.copyOf(qxz, cap);
             qyz = Arrays.copyOf(qyz, cap);
-            if (precision == Precision.MIXED) {
-                fcx = Arrays.copyOf(fcx, cap);
-                fcy = Arrays.copyOf(fcy, cap);
-                fcz = Arrays.copyOf(fcz, cap);
-                fcm = Arrays.copyOf(fcm, cap);
-                fqxx = Arrays.copyOf(fqxx, cap);
-                fqyy = Arrays.copyOf(fqyy, cap);
-                fqzz = Arrays.copyOf(fqzz, cap);
-                fqxy = Arrays.copyOf(fqxy, cap);
-                fqxz = Arrays.copyOf(fqxz, cap);
-                fqyz = Arrays.copyOf(fqyz, cap);
-            }
         }
         int k = cellCount++;
-        if (precision == Precision.MIXED) {
-            fcx[k] = (float) (cell[cb + Octree.COM_X] - ox);
-            fcy[k] = (float) (cell[cb + Octree.COM_Y] - oy);
-            fcz[k] = (float) (cell[cb + Octree.COM_Z] - oz);
-            fcm[k] = (float) cell[cb + Octree.MASS];
-            fqxx[k] = (float) cell[cb + Octree.Q_XX];
-            fqyy[k] = (float) cell[cb + Octree.Q_YY];
-            fqzz[k] = (float) cell[cb + Octree.Q_ZZ];
-            fqxy[k] = (float) cell[cb + Octree.Q_XY];
-            fqxz[k] = (float) cell[cb + Octree.Q_XZ];
-            fqyz[k] = (float) cell[cb + Octree.Q_YZ];
-            return;
-        }
         cx[k] = cell[cb + Octree.COM_X];
         cy[k] = cell[cb + Octree.COM_Y];
         cz[k] = cell[cb + Octree.COM_Z];
@@ -118,7 +106,33 @@ final class InteractionLists {
         qyz[k] = cell[cb + Octree.Q_YZ];
     }
 
+    private void addFloatCell(double[] cell, int c, int cb) {
+        if (cellCount == fcx.length) {
+            int cap = 2 * cellCount;
+            fcx = Arrays.copyOf(fcx, cap);
+            fcy = Arrays.copyOf(fcy, cap);
+            fcz = Arrays.copyOf(fcz, cap);
+            cellMoments = Arrays.copyOf(cellMoments, cap);
+        }
+        int k = cellCount++;
+        fcx[k] = (float) (cell[cb + Octree.COM_X] - ox);
+        fcy[k] = (float) (cell[cb + Octree.COM_Y] - oy);
+        fcz[k] = (float) (cell[cb + Octree.COM_Z] - oz);
+        cellMoments[k] = c * Octree.FLOAT_STRIDE;
+    }
+
+    /** Appends tree bodies {@code from..from+n-1}. */
     void addBodies(double[] body, int from, int n) {
+        int groupFrom = Math.max(from, first), groupTo = Math.min(from + n, first + size);
+        if (groupFrom < groupTo) {
+            Arrays.fill(listed, groupFrom - first, groupTo - first, true);
+            selfFrom = Math.min(selfFrom, bodyCount + groupFrom - from);
+            selfTo = Math.max(selfTo, bodyCount + groupTo - from);
+        }
+        if (precision == Precision.MIXED) {
+            addFloatBodies(body, from, n);
+            return;
+        }
         if (bodyCount + n > bx.length) {
             int cap = 2 * (bodyCount + n);
             bx = Arrays.copyOf(bx, cap);
@@ -126,35 +140,35 @@ final class InteractionLists {
             bz = Arrays.copyOf(bz, cap);
             bm = Arrays.copyOf(bm, cap);
             bIndex = Arrays.copyOf(bIndex, cap);
-            if (precision == Precision.MIXED) {
-                fbx = Arrays.copyOf(fbx, cap);
-                fby = Arrays.copyOf(fby, cap);
-                fbz = Arrays.copyOf(fbz, cap);
-                fbm = Arrays.copyOf(fbm, cap);
-                fbSelf = Arrays.copyOf(fbSelf, cap);
-            }
         }
-        for (int b = from; b < from + n; b++) {
-            int k = bodyCount++;
-            boolean inGroup = b >= first && b < first + size;
-            if (inGroup) {
-                listed[b - first] = true;
-            }
-            if (precision == Precision.MIXED) {
-                fbx[k] = (float) (body[b * Octree.BODY_STRIDE] - ox);
-                fby[k] = (float) (body[b * Octree.BODY_STRIDE + 1] - oy);
-                fbz[k] = (float) (body[b * Octree.BODY_STRIDE + 2] - oz);
-                fbm[k] = (float) body[b * Octree.BODY_STRIDE + 3];
-                // exact in float, since a group holds far fewer than 2^24 bodies
-                fbSelf[k] = inGroup ? b - first : -1;
-                continue;
-            }
+        for (int b = from, k = bodyCount; b < from + n; b++, k++) {
             bx[k] = body[b * Octree.BODY_STRIDE];
             by[k] = body[b * Octree.BODY_STRIDE + 1];
             bz[k] = body[b * Octree.BODY_STRIDE + 2];
             bm[k] = body[b * Octree.BODY_STRIDE + 3];
             bIndex[k] = b;
         }
+        bodyCount += n;
+    }
+
+    private void addFloatBodies(double[] body, int from, int n) {
+        if (bodyCount + n > fbx.length) {
+            int cap = 2 * (bodyCount + n);
+            fbx = Arrays.copyOf(fbx, cap);
+            fby = Arrays.copyOf(fby, cap);
+            fbz = Arrays.copyOf(fbz, cap);
+            fbm = Arrays.copyOf(fbm, cap);
+            fbSelf = Arrays.copyOf(fbSelf, cap);
+        }
+        for (int b = from, k = bodyCount; b < from + n; b++, k++) {
+            fbx[k] = (float) (body[b * Octree.BODY_STRIDE] - ox);
+            fby[k] = (float) (body[b * Octree.BODY_STRIDE + 1] - oy);
+            fbz[k] = (float) (body[b * Octree.BODY_STRIDE + 2] - oz);
+            fbm[k] = (float) body[b * Octree.BODY_STRIDE + 3];
+            // exact in float, since a group holds far fewer than 2^24 bodies
+            fbSelf[k] = b >= first && b < first + size ? b - first : -1;
+        }
+        bodyCount += n;
     }
 
     /**

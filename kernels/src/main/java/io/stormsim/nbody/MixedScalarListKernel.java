@@ -13,6 +13,10 @@ final class MixedScalarListKernel implements ListKernel {
      * vector kernel moves its float lanes into double once per run instead of once per term.
      */
     static final int FLOAT_TERMS = 64;
+    /** Where a cell's mass and quadrupole sit in its record of {@link Octree#floatMoments}. */
+    static final int M = 0, XX = Octree.Q_XX - Octree.MASS, YY = Octree.Q_YY - Octree.MASS,
+            ZZ = Octree.Q_ZZ - Octree.MASS, XY = Octree.Q_XY - Octree.MASS, XZ = Octree.Q_XZ - Octree.MASS,
+            YZ = Octree.Q_YZ - Octree.MASS;
 
     @Override
     public Precision precision() {
@@ -22,6 +26,7 @@ final class MixedScalarListKernel implements ListKernel {
     @Override
     public void sum(InteractionLists l, double[] body, double eps2, Gravity.Field f, int out) {
         float e2 = (float) eps2;
+        float[] mp = l.floatMoments;
         for (int j = 0; j < l.size; j++) {
             int i = l.first + j;
             float xi = (float) (body[i * Octree.BODY_STRIDE] - l.ox);
@@ -32,22 +37,23 @@ final class MixedScalarListKernel implements ListKernel {
             for (int from = 0; from < l.cellCount; from += FLOAT_TERMS) {
                 float rax = 0, ray = 0, raz = 0, rpot = 0;
                 for (int k = from, to = Math.min(from + FLOAT_TERMS, l.cellCount); k < to; k++) {
+                    int o = l.cellMoments[k];
                     float dx = xi - l.fcx[k], dy = yi - l.fcy[k], dz = zi - l.fcz[k];
                     float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);
                     float inv2 = inv * inv;
-                    float qx = Math.fma(dz, l.fqxz[k], Math.fma(dy, l.fqxy[k], dx * l.fqxx[k]));
-                    float qy = Math.fma(dz, l.fqyz[k], Math.fma(dy, l.fqyy[k], dx * l.fqxy[k]));
-                    float qz = Math.fma(dz, l.fqzz[k], Math.fma(dy, l.fqyz[k], dx * l.fqxz[k]));
+                    float qx = Math.fma(dz, mp[o + XZ], Math.fma(dy, mp[o + XY], dx * mp[o + XX]));
+                    float qy = Math.fma(dz, mp[o + YZ], Math.fma(dy, mp[o + YY], dx * mp[o + XY]));
+                    float qz = Math.fma(dz, mp[o + ZZ], Math.fma(dy, mp[o + YZ], dx * mp[o + XZ]));
                     float rqr = Math.fma(dz, qz, Math.fma(dy, qy, dx * qx));
-                    float mInv = inv * l.fcm[k];
+                    float minusMInv = inv * -mp[o + M];
                     float inv5 = inv * inv2 * inv2;
                     float rqrInv5 = rqr * inv5;
-                    float minusRadial = Math.fma(rqrInv5 * -2.5f, inv2, -(mInv * inv2));
+                    float minusRadial = Math.fma(rqrInv5 * -2.5f, inv2, minusMInv * inv2);
                     rax = Math.fma(minusRadial, dx, Math.fma(inv5, qx, rax));
                     ray = Math.fma(minusRadial, dy, Math.fma(inv5, qy, ray));
                     raz = Math.fma(minusRadial, dz, Math.fma(inv5, qz, raz));
-                    rpot = Math.fma(rqrInv5, -0.5f, rpot - mInv);
+                    rpot = Math.fma(rqrInv5, -0.5f, rpot + minusMInv);
                 }
                 ax += rax;
                 ay += ray;
@@ -63,12 +69,12 @@ final class MixedScalarListKernel implements ListKernel {
                     float dx = xi - l.fbx[k], dy = yi - l.fby[k], dz = zi - l.fbz[k];
                     float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);
-                    float mInv = inv * l.fbm[k];
-                    float minusMInv3 = -(mInv * inv * inv);
+                    float minusMInv = inv * -l.fbm[k];
+                    float minusMInv3 = minusMInv * inv * inv;
                     rax = Math.fma(minusMInv3, dx, rax);
                     ray = Math.fma(minusMInv3, dy, ray);
                     raz = Math.fma(minusMInv3, dz, raz);
-                    rpot -= mInv;
+                    rpot += minusMInv;
                 }
                 ax += rax;
                 ay += ray;

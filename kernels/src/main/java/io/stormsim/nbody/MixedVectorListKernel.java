@@ -1,8 +1,15 @@
 package io.stormsim.nbody;
 
+import static io.stormsim.nbody.MixedScalarListKernel.M;
+import static io.stormsim.nbody.MixedScalarListKernel.XX;
+import static io.stormsim.nbody.MixedScalarListKernel.XY;
+import static io.stormsim.nbody.MixedScalarListKernel.XZ;
+import static io.stormsim.nbody.MixedScalarListKernel.YY;
+import static io.stormsim.nbody.MixedScalarListKernel.YZ;
+import static io.stormsim.nbody.MixedScalarListKernel.ZZ;
+
 import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -42,6 +49,7 @@ final class MixedVectorListKernel implements ListKernel {
             gz[j] = (float) (body[i * Octree.BODY_STRIDE + 2] - l.oz);
             gi[j] = j < l.size ? j : -2;
         }
+        float[] mp = l.floatMoments;
         FloatVector zero = FloatVector.zero(S);
         FloatVector one = FloatVector.broadcast(S, 1.0f), minusHalf = FloatVector.broadcast(S, -0.5f);
         FloatVector e2 = FloatVector.broadcast(S, (float) eps2);
@@ -57,25 +65,26 @@ final class MixedVectorListKernel implements ListKernel {
             for (int from = 0; from < l.cellCount; from += RUN) {
                 FloatVector vax = zero, vay = zero, vaz = zero, vpot = zero;
                 for (int k = from, to = Math.min(from + RUN, l.cellCount); k < to; k++) {
+                    int o = l.cellMoments[k];
                     FloatVector dx = xi.sub(l.fcx[k]), dy = yi.sub(l.fcy[k]), dz = zi.sub(l.fcz[k]);
                     FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
                     FloatVector inv = one.div(r2s.sqrt());
                     FloatVector inv2 = inv.mul(inv);
-                    FloatVector qxx = FloatVector.broadcast(S, l.fqxx[k]), qyy = FloatVector.broadcast(S, l.fqyy[k]);
-                    FloatVector qzz = FloatVector.broadcast(S, l.fqzz[k]), qxy = FloatVector.broadcast(S, l.fqxy[k]);
-                    FloatVector qxz = FloatVector.broadcast(S, l.fqxz[k]), qyz = FloatVector.broadcast(S, l.fqyz[k]);
+                    FloatVector qxx = FloatVector.broadcast(S, mp[o + XX]), qyy = FloatVector.broadcast(S, mp[o + YY]);
+                    FloatVector qzz = FloatVector.broadcast(S, mp[o + ZZ]), qxy = FloatVector.broadcast(S, mp[o + XY]);
+                    FloatVector qxz = FloatVector.broadcast(S, mp[o + XZ]), qyz = FloatVector.broadcast(S, mp[o + YZ]);
                     FloatVector qx = dz.fma(qxz, dy.fma(qxy, dx.mul(qxx)));
                     FloatVector qy = dz.fma(qyz, dy.fma(qyy, dx.mul(qxy)));
                     FloatVector qz = dz.fma(qzz, dy.fma(qyz, dx.mul(qxz)));
                     FloatVector rqr = dz.fma(qz, dy.fma(qy, dx.mul(qx)));
-                    FloatVector mInv = inv.mul(l.fcm[k]);
+                    FloatVector minusMInv = inv.mul(-mp[o + M]);
                     FloatVector inv5 = inv.mul(inv2).mul(inv2);
                     FloatVector rqrInv5 = rqr.mul(inv5);
-                    FloatVector minusRadial = rqrInv5.mul(-2.5f).fma(inv2, mInv.mul(inv2).neg());
+                    FloatVector minusRadial = rqrInv5.mul(-2.5f).fma(inv2, minusMInv.mul(inv2));
                     vax = minusRadial.fma(dx, inv5.fma(qx, vax));
                     vay = minusRadial.fma(dy, inv5.fma(qy, vay));
                     vaz = minusRadial.fma(dz, inv5.fma(qz, vaz));
-                    vpot = rqrInv5.fma(minusHalf, vpot.sub(mInv));
+                    vpot = rqrInv5.fma(minusHalf, vpot.add(minusMInv));
                 }
                 addRun(vax, ax);
                 addRun(vay, ay);
@@ -87,14 +96,16 @@ final class MixedVectorListKernel implements ListKernel {
                 for (int k = from, to = Math.min(from + RUN, l.bodyCount); k < to; k++) {
                     FloatVector dx = xi.sub(l.fbx[k]), dy = yi.sub(l.fby[k]), dz = zi.sub(l.fbz[k]);
                     FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
-                    VectorMask<Float> self = idx.compare(VectorOperators.EQ, l.fbSelf[k]);
-                    FloatVector inv = one.div(r2s.sqrt()).blend(0.0f, self);
-                    FloatVector mInv = inv.mul(l.fbm[k]);
-                    FloatVector minusMInv3 = mInv.mul(inv).mul(inv).neg();
+                    FloatVector inv = one.div(r2s.sqrt());
+                    if (k >= l.selfFrom && k < l.selfTo) {
+                        inv = inv.blend(0.0f, idx.compare(VectorOperators.EQ, l.fbSelf[k]));
+                    }
+                    FloatVector minusMInv = inv.mul(-l.fbm[k]);
+                    FloatVector minusMInv3 = minusMInv.mul(inv).mul(inv);
                     vax = minusMInv3.fma(dx, vax);
                     vay = minusMInv3.fma(dy, vay);
                     vaz = minusMInv3.fma(dz, vaz);
-                    vpot = vpot.sub(mInv);
+                    vpot = vpot.add(minusMInv);
                 }
                 addRun(vax, ax);
                 addRun(vay, ay);

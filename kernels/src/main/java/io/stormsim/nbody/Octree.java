@@ -13,7 +13,9 @@ import java.util.Arrays;
  * children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
  * contiguous ({@code FIRST_BODY}, {@code BODY_COUNT}), for leaves and internal cells alike (the shared top
  * cells of an assembled tree, above the subtrees, carry none). Bodies are kept as {x, y, z, m}
- * quadruples plus their ids.
+ * quadruples plus their ids. Each cell's mass and quadrupole are also kept rounded to float
+ * ({@code floatMoments}, for the mixed-precision kernel), set wherever the doubles are set, so that the
+ * walks read them as they are instead of converting them once per group that lists the cell.
  *
  * <p>The tree is a pure function of the bodies (sorted by key, then id), the root cell, the leaf
  * capacity and theta: cells split when they hold more than the leaf capacity; moments of a cell are
@@ -28,6 +30,8 @@ public final class Octree {
     public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3, PRUNED = 4;
     public static final int LINK_STRIDE = 5;
     public static final int BODY_STRIDE = 4;
+    /** Cell c's mass and quadrupole in float: {@code floatMoments[c*FLOAT_STRIDE + q - MASS]} for q in MASS..Q_YZ. */
+    public static final int FLOAT_STRIDE = 8;
 
     public int cellCount;
     public double[] cell;
@@ -35,10 +39,12 @@ public final class Octree {
     public int bodyCount;
     public double[] body;
     public long[] bodyId;
+    public float[] floatMoments;
 
     public Octree(int cellCapacity, int bodyCapacity) {
         cell = new double[Math.max(cellCapacity, 1) * CELL_STRIDE];
         link = new int[Math.max(cellCapacity, 1) * LINK_STRIDE];
+        floatMoments = new float[Math.max(cellCapacity, 1) * FLOAT_STRIDE];
         body = new double[Math.max(bodyCapacity, 1) * BODY_STRIDE];
         bodyId = new long[Math.max(bodyCapacity, 1)];
     }
@@ -51,6 +57,10 @@ public final class Octree {
         this.bodyCount = bodyCount;
         this.body = body;
         this.bodyId = bodyId;
+        floatMoments = new float[Math.max(cell.length / CELL_STRIDE, 1) * FLOAT_STRIDE];
+        for (int c = 0; c < cellCount; c++) {
+            roundMoments(c);
+        }
     }
 
     /** Appends {@code count} empty cells and returns the index of the first. */
@@ -61,6 +71,7 @@ public final class Octree {
             int capacity = Math.max(cellCount, 2 * cell.length / CELL_STRIDE);
             cell = Arrays.copyOf(cell, capacity * CELL_STRIDE);
             link = Arrays.copyOf(link, capacity * LINK_STRIDE);
+            floatMoments = Arrays.copyOf(floatMoments, capacity * FLOAT_STRIDE);
         }
         return first;
     }
@@ -148,6 +159,7 @@ public final class Octree {
      */
     public void copySubtree(int dst, Octree src, int srcCell, TargetRegion prunedFor) {
         System.arraycopy(src.cell, srcCell * CELL_STRIDE, cell, dst * CELL_STRIDE, CELL_STRIDE);
+        System.arraycopy(src.floatMoments, srcCell * FLOAT_STRIDE, floatMoments, dst * FLOAT_STRIDE, FLOAT_STRIDE);
         if (src.isPruned(srcCell) || (prunedFor != null && prunedFor.accepts(src.cell, srcCell * CELL_STRIDE))) {
             setPruned(dst);
             return;
@@ -214,6 +226,13 @@ public final class Octree {
                         cell[kb + COM_Z] - cz);
             }
             setCentre(base, m, cx, cy, cz, theta);
+        }
+        roundMoments(c);
+    }
+
+    private void roundMoments(int c) {
+        for (int q = MASS; q <= Q_YZ; q++) {
+            floatMoments[c * FLOAT_STRIDE + q - MASS] = (float) cell[c * CELL_STRIDE + q];
         }
     }
 

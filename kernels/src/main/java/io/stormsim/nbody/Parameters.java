@@ -17,7 +17,7 @@ package io.stormsim.nbody;
 public record Parameters(long steps, double dt, double theta, double softening, int leafCapacity, int groupSize,
                          int histogramLevel, int zonesPerPartition, Precision precision) {
     public static final int DEFAULT_LEAF_CAPACITY = 16;
-    public static final int DEFAULT_GROUP_SIZE = 128;
+    public static final int DEFAULT_GROUP_SIZE = 384;
     public static final int DEFAULT_HISTOGRAM_LEVEL = 10;
     public static final int DEFAULT_ZONES_PER_PARTITION = 16;
     public static final Precision DEFAULT_PRECISION = Precision.MIXED;

@@ -25,7 +25,7 @@ public final class TreeWalk {
         this.groupSize = groupSize;
         this.eps2 = softening * softening;
         this.kernel = kernel;
-        this.lists = new InteractionLists(kernel.precision());
+        this.lists = new InteractionLists(kernel.precision(), tree.floatMoments);
     }
 
     /**
@@ -73,7 +73,7 @@ public final class TreeWalk {
         while (sp > 0) {
             int c = stack[--sp];
             if (Gravity.acceptedByBox(cell, c * Octree.CELL_STRIDE, box)) {
-                lists.addCell(cell, c * Octree.CELL_STRIDE);
+                lists.addCell(cell, c, c * Octree.CELL_STRIDE);
             } else if (tree.isPruned(c)) {
                 throw new IllegalStateException("a group's walk opened a cell pruned from its essential tree:"
                         + " the pruning region did not contain the group");

@@ -81,10 +81,10 @@ class ListKernelTest {
             default -> new MixedVectorListKernel();
         };
         Octree tree = plummerTree(6, 3);
-        InteractionLists lists = new InteractionLists(kernel.precision());
+        InteractionLists lists = new InteractionLists(kernel.precision(), tree.floatMoments);
         lists.startGroup(0, 2);
         for (int c = 0; c < 3; c++) {
-            lists.addCell(tree.cell, 0);
+            lists.addCell(tree.cell, 0, 0);
         }
         lists.addBodies(tree.body, 1, 5); // holds group body 1, not group body 0
         Gravity.Field f = new Gravity.Field(2);
