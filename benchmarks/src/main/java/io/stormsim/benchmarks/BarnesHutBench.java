@@ -52,11 +52,11 @@ import picocli.CommandLine.Spec;
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
 @Command(name = "barnes-hut", sortOptions = false,
-        customSynopsis = "bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--rebound-steps=S]"
+        customSynopsis = "stormsim bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--rebound-steps=S]"
                 + " [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
                 + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
-        footer = {"e.g. bench barnes-hut 60 100000 1,2 5      bench barnes-hut 3 2000 1"})
+        footer = {"e.g. stormsim bench barnes-hut 60 100000 1,2 5      stormsim bench barnes-hut 3 2000 1"})
 public final class BarnesHutBench implements Callable<Integer> {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;
     private static final long SEED = 42;

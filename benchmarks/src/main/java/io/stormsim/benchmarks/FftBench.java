@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 + " each worker count, in one JVM; a Markdown table (docs/performance.md, \"Six-step FFT\").",
                 "The default heap (12 GB, committed and touched at start) suits m = 24; for small m give less, e.g."
                 + " STORMSIM_JAVA_OPTS=\"-Xmx2g -Xms2g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages\"."},
-        footer = {"e.g. bench fft 10 16,20,22,24 1,2 2      bench fft 3 12 1 2"})
+        footer = {"e.g. stormsim bench fft 10 16,20,22,24 1,2 2      stormsim bench fft 3 12 1 2"})
 public final class FftBench implements Callable<Integer> {
     private static final long SEED = 42;
     private static final int WARMUP = 2;

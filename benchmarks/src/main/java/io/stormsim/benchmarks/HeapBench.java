@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "heap", sortOptions = false,
         description = {"Live heap of a topology on a LocalCluster at each value of one key (a JVM each), against the"
                 + " launcher's estimate (docs/performance.md, \"Heap per workload\")."},
-        footer = {"e.g. bench heap flux-configs/fft.yaml m 18,20,22 --heap 4g      bench heap flux-configs/matmul.yaml n 512,1024 --set block=256"})
+        footer = {"e.g. stormsim bench heap flux-configs/fft.yaml m 18,20,22 --heap 4g      stormsim bench heap flux-configs/matmul.yaml n 512,1024 --set block=256"})
 public final class HeapBench implements Callable<Integer> {
     private static final long GC_EVERY_MS = 200;
     private static final String RESULT_FILE = "heap-after-gc.txt";

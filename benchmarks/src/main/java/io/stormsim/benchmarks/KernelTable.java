@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
                 + " scalar, Vector API and mixed monopole kernels and the real force phase in both precisions (JMH), as"
                 + " one Markdown table (docs/performance.md, \"Force kernels\");"
                 + " ~4 minutes."},
-        footer = {"e.g. bench kernels      bench kernels --quick"})
+        footer = {"e.g. stormsim bench kernels      stormsim bench kernels --quick"})
 public final class KernelTable implements Callable<Integer> {
     private record Row(String kernel, String how, double mips, double error, double best, String note) {
     }

@@ -32,7 +32,7 @@ import java.util.Map;
 @Command(name = "projection", sortOptions = false,
         description = {"Step time on a cluster projected from the measured sequential costs and exchange volumes"
                 + " (the projection part of bench scaling; run its timing and exchange parts first)."},
-        footer = {"e.g. bench projection --machines 16,64,256 --gbit 25"})
+        footer = {"e.g. stormsim bench projection --machines 16,64,256 --gbit 25"})
 public final class Projection implements Callable<Integer> {
     @Option(names = "--scaling", paramLabel = "CSV", defaultValue = Bench.HOME + "/benchmarks/target/scaling/scaling.csv",
             description = "the timing part's CSV (default: ${DEFAULT-VALUE})")

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
                 "  exchange    bytes between partitions per step at N = 1e4, 1e5, 3e5, 1e6 and P = 2, 4, 8, 16 (-Xmx6g)",
                 "  projection  step time for N = 1e7, 1e8 on 16 and 64 machines from the timing and exchange results",
                 "Each part is also a benchmark of its own with its options: scaling-timing, memory, exchange, projection."},
-        footer = {"e.g. bench scaling      bench scaling timing exchange"})
+        footer = {"e.g. stormsim bench scaling      stormsim bench scaling timing exchange"})
 public final class ScalingStudy implements Callable<Integer> {
     /** The parts, in the order they run (projection reads what timing and exchange wrote). */
     enum Part {

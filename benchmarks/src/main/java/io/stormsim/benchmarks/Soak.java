@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "soak", sortOptions = false,
         description = {"A continuous Barnes-Hut run on a LocalCluster (checkpoint and snapshot every 20 steps, 3 snapshots"
                 + " kept), sampling heap after GC and the output directory's size; a Markdown table."},
-        footer = {"e.g. bench soak 30 60 n=20000 partitions=2"})
+        footer = {"e.g. stormsim bench soak 30 60 n=20000 partitions=2"})
 public final class Soak implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

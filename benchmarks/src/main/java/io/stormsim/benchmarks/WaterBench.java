@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
         description = {"The Water kernel (sequential) and the water topology on a LocalCluster with each partition"
                 + " count, in one JVM: step times, pairs within the cutoff per second, bytes exchanged per step;"
                 + " a Markdown table (README, \"Water\")."},
-        footer = {"e.g. bench water 5 512,1728,4096 1,2      bench water 3 216 1,2"})
+        footer = {"e.g. stormsim bench water 5 512,1728,4096 1,2      stormsim bench water 3 216 1,2"})
 public final class WaterBench implements Callable<Integer> {
     private static final long SEED = 42;
 
