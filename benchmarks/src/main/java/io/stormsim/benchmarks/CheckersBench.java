@@ -46,7 +46,8 @@ import picocli.CommandLine.Spec;
 public final class CheckersBench implements Callable<Integer> {
     private static final int TABLE_LOG2 = 20;
     private static final int TABLE_MIN_DEPTH = 2;
-    private static final int WARM_UP_DEPTH = 9;
+    /** A run's warm-up is this many plies shallower: a fifth of the work, long enough to compile the hot paths. */
+    private static final int WARM_UP_PLIES_LESS = 2;
     private static final int RUNS = 2;
 
     /** The kernel's "task count" in a {@link Run}. */
@@ -108,7 +109,7 @@ public final class CheckersBench implements Callable<Integer> {
                 + " positions. time / kernel's: over the kernel's time with the same table (perft) or the sequential"
                 + " search's (search); time / 1 task's: over the same topology's with one task; below 1 is faster."
                 + " Topology times run from the spout's first job to the result. Each time: the best of " + RUNS
-                + " runs, each in a JVM of its own after a warm-up run at depth " + WARM_UP_DEPTH + ".");
+                + " runs, each in a JVM of its own after a warm-up run " + WARM_UP_PLIES_LESS + " plies shallower.");
         return 0;
     }
 
@@ -212,7 +213,7 @@ public final class CheckersBench implements Callable<Integer> {
     }
 
     /**
-     * One measured configuration in a JVM of its own: a warm-up run at a small depth, then one timed run of the
+     * One measured configuration in a JVM of its own: a warm-up run two plies shallower, then one timed run of the
      * kernel (tasks 0) or the topology with the same table, whose {@link Measured} goes to DIR's result file.
      */
     @Command(name = Run.NAME, hidden = true)
@@ -235,7 +236,7 @@ public final class CheckersBench implements Callable<Integer> {
         public Integer call() throws Exception {
             int depth = kind.equals(PERFT) ? in.perftDepth : in.searchDepth;
             try (LocalCluster cluster = tasks == KERNEL ? null : new LocalCluster()) {
-                measure(cluster, Math.min(depth, WARM_UP_DEPTH));
+                measure(cluster, Math.max(1, depth - WARM_UP_PLIES_LESS));
                 Files.writeString(dir.resolve(RESULT_FILE), measure(cluster, depth).format());
             }
             return 0;
