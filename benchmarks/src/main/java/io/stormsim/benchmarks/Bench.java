@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         subcommands = {BarnesHutBench.class, FftBench.class, MatmulBench.class, PingPongBench.class,
                 RadixSortBench.class, RadixSortBench.Baseline.class,
                 TransportPingPong.class, KernelTable.class, ScalingStudy.class, ScalingBench.class, MemoryBench.class,
-                ExchangeBench.class, Projection.class, Soak.class, CheckersBench.class, WaterBench.class, HeapBench.class, HeapBench.Run.class,
+                ExchangeBench.class, Projection.class, Soak.class, CheckersBench.class, CheckersBench.Run.class, WaterBench.class, HeapBench.class, HeapBench.Run.class,
                 BarnesHutBench.Sequential.class, BarnesHutBench.Topology.class, DgemmBaseline.class,
                 PingPongBaseline.Echo.class, PingPongBaseline.Ping.class})
 public final class Bench implements Runnable, Stormsim.Extension {

@@ -48,8 +48,8 @@ class WorkloadHeapTest {
                 + " GiB of heap in a JVM (22 bytes a table entry, 2^table.log2 entries in each partition, measured at"
                 + " 2^24), and each worker has 1.0 GiB",
         "checkers-search.yaml|table.log2=26|stormsim.checkers.table.log2 = 26 is not allowed: the run needs about 2.8"
-                + " GiB of heap in a JVM (22 bytes a table entry, 2^table.log2 entries in each partition, measured at"
-                + " 2^24), and each worker has 1.0 GiB",
+                + " GiB of heap in a JVM (22 bytes a table entry, 2^table.log2 entries in each searcher (table local or"
+                + " partitioned) or each worker (table worker), measured at 2^24), and each worker has 1.0 GiB",
     })
     void aSizeThatCannotFitAWorkerIsRefusedBeforeSubmitting(String yaml, String size, String expected) throws Exception {
         String error = assertThrows(ConfigException.class, () -> HeapCheck.cluster(load(yaml, size))).getMessage();
@@ -90,6 +90,15 @@ class WorkloadHeapTest {
     @CsvSource({"1,4", "2,2", "3,2", "4,1"})
     void aWorkerHoldsTheTablesOfItsShareOfThePartitions(int workers, int tablesPerWorker) throws Exception {
         TopologyFile t = load("checkers-perft.yaml", "partitions=4", "workers=" + workers, "table.log2=20");
+        assertEquals(tablesPerWorker * (22L << 20), HeapCheck.estimate(t, workers));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"local,1,4", "local,2,2", "partitioned,3,2", "worker,1,1", "worker,2,1", "worker,4,1"})
+    void aSearchWorkerHoldsATableForEachOfItsSearchersOrOneItsSearchersShare(String table, int workers,
+            int tablesPerWorker) throws Exception {
+        TopologyFile t = load("checkers-search.yaml", "partitions=4", "workers=" + workers, "table=" + table,
+                "table.log2=20");
         assertEquals(tablesPerWorker * (22L << 20), HeapCheck.estimate(t, workers));
     }
 }

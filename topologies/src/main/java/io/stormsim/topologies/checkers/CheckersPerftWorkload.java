@@ -54,7 +54,12 @@ public final class CheckersPerftWorkload implements Workload {
 
     /** The tables of one worker, 2^log2 entries each, one a partition. */
     static long tables(int log2, int partitions, int workers) {
-        return HeapCheck.partitionsPerWorker(partitions, workers) * (BYTES_PER_ENTRY << log2);
+        return HeapCheck.partitionsPerWorker(partitions, workers) * table(log2);
+    }
+
+    /** One table of 2^log2 entries. */
+    static long table(int log2) {
+        return BYTES_PER_ENTRY << log2;
     }
 
     @Override

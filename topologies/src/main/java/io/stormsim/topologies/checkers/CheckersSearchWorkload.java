@@ -18,6 +18,10 @@ import org.apache.storm.flux.model.TopologyDef;
  * depth-2 jobs a round ({@code checkers-search.yaml}).
  */
 public final class CheckersSearchWorkload implements Workload {
+    private static final String HEAP_BASIS = CheckersPerftWorkload.BYTES_PER_ENTRY + " bytes a table entry,"
+            + " 2^table.log2 entries in each searcher (table local or partitioned) or each worker (table worker),"
+            + " measured at 2^24";
+
     @Override
     public String name() {
         return "checkers";
@@ -39,13 +43,16 @@ public final class CheckersSearchWorkload implements Workload {
     }
 
     /**
-     * A searcher's table has a perft table's layout (a key and an entry, 2^table.log2 longs each; {@link
-     * CheckersPerftWorkload#heapBytes}), local or partitioned. Not counted (not measured): a partitioned
-     * searcher's buffers of the entries it stores for other owners in a round, at most a share's size each.
+     * A table has a perft table's layout (a key and an entry, 2^table.log2 longs each; {@link
+     * CheckersPerftWorkload#heapBytes}): one a searcher when local or partitioned, one a worker when the searchers
+     * of a worker share it. Not counted (not measured): a partitioned searcher's buffers of the entries it stores
+     * for other owners in a round, at most a share's size each.
      */
     @Override
     public long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        return CheckersPerftWorkload.tables(SearchConfig.from(config).tableLog2(), partitions, workers);
+        SearchConfig search = SearchConfig.from(config);
+        return search.table() == SearchConfig.Table.WORKER ? CheckersPerftWorkload.table(search.tableLog2())
+                : CheckersPerftWorkload.tables(search.tableLog2(), partitions, workers);
     }
 
     @Override
@@ -55,7 +62,7 @@ public final class CheckersSearchWorkload implements Workload {
 
     @Override
     public String heapBasis() {
-        return CheckersPerftWorkload.HEAP_BASIS;
+        return HEAP_BASIS;
     }
 
     @Override
