@@ -39,10 +39,10 @@ import picocli.CommandLine.Spec;
  * {@link Run} in a JVM of its own, so that no run's JIT has seen another table class or another topology.
  */
 @Command(name = "checkers", sortOptions = false,
-        customSynopsis = "bench checkers [-h] [--fen=FEN] [--positions=FILE] [PERFT_DEPTH [SPLIT_DEPTH [SEARCH_DEPTH]]]",
+        customSynopsis = "stormsim bench checkers [-h] [--fen=FEN] [--positions=FILE] [PERFT_DEPTH [SPLIT_DEPTH [SEARCH_DEPTH]]]",
         description = {"Perft and alpha-beta search of checkers positions: the kernel on one core against the"
                 + " checkers-perft and checkers-search topologies on a LocalCluster; one Markdown table."},
-        footer = {"e.g. bench checkers 13 4 18      bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18 --positions="})
+        footer = {"e.g. stormsim bench checkers 13 4 18      stormsim bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18 --positions="})
 public final class CheckersBench implements Callable<Integer> {
     private static final int TABLE_LOG2 = 20;
     private static final int TABLE_MIN_DEPTH = 2;
