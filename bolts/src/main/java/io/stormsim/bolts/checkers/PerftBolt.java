@@ -29,7 +29,6 @@ public class PerftBolt extends StepBolt {
 
     private transient PerftConfig config;
     private transient List<PerftJob> jobs;
-    private transient String shareKey;
     private transient WorkerShare<PerftTable> share;
     private transient Perft perft;
 
@@ -54,10 +53,8 @@ public class PerftBolt extends StepBolt {
                 jobs.add(job);
             }
         }
-        int here = (int) tasks.stream().filter(workerTasks::contains).count();
-        shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
         int log2 = config.tableLog2();
-        share = WorkerShare.acquire(shareKey, () -> log2 == 0 ? null : new PerftTable(log2), here);
+        share = WorkerShare.acquire(context, () -> log2 == 0 ? null : new PerftTable(log2));
         perft = share.shared() == null ? new Perft() : new Perft(share.shared());
     }
 
@@ -78,7 +75,7 @@ public class PerftBolt extends StepBolt {
 
     @Override
     public void cleanup() {
-        WorkerShare.release(shareKey);
+        share.release();
         super.cleanup();
     }
 }

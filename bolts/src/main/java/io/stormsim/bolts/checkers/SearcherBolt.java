@@ -36,7 +36,6 @@ public class SearcherBolt extends StepBolt {
     private transient Search search;
     private transient TableShard shard;
     private transient boolean[] inThisWorker;
-    private transient String shareKey;
     private transient WorkerShare<SharedTable> share;
 
     @Override
@@ -63,11 +62,9 @@ public class SearcherBolt extends StepBolt {
         for (int p = 0; p < tasks.size(); p++) {
             inThisWorker[p] = workerTasks.contains(tasks.get(p));
         }
-        int here = (int) tasks.stream().filter(workerTasks::contains).count();
-        shareKey = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
         int log2 = config.tableLog2();
-        share = WorkerShare.acquire(shareKey, () -> config.table() == SearchConfig.Table.WORKER ? new SharedTable(log2)
-                : null, here);
+        share = WorkerShare.acquire(context, () -> config.table() == SearchConfig.Table.WORKER ? new SharedTable(log2)
+                : null);
         if (config.table() == SearchConfig.Table.PARTITIONED) {
             shard = new TableShard(partition, partitions, log2, config.tableMinDepth());
             search = new Search(shard);
@@ -113,7 +110,7 @@ public class SearcherBolt extends StepBolt {
 
     @Override
     public void cleanup() {
-        WorkerShare.release(shareKey);
+        share.release();
         super.cleanup();
     }
 }

@@ -1,10 +1,12 @@
 package io.stormsim.bolts.checkers;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.apache.storm.task.TopologyContext;
 
 /**
  * What the tasks of one component in one worker share: an object the first of them makes (a table: perft's,
@@ -20,6 +22,7 @@ import java.util.function.Supplier;
 final class WorkerShare<T> {
     private static final Map<String, WorkerShare<?>> SHARES = new HashMap<>();
 
+    private final String key;
     private final T shared;
     private final int tasks;
     private int users;
@@ -31,7 +34,8 @@ final class WorkerShare<T> {
         final AtomicInteger finished = new AtomicInteger();
     }
 
-    private WorkerShare(T shared, int tasks) {
+    private WorkerShare(String key, T shared, int tasks) {
+        this.key = key;
         this.shared = shared;
         this.tasks = tasks;
     }
@@ -42,9 +46,25 @@ final class WorkerShare<T> {
      */
     @SuppressWarnings("unchecked")
     static synchronized <T> WorkerShare<T> acquire(String key, Supplier<T> make, int tasks) {
-        WorkerShare<T> share = (WorkerShare<T>) SHARES.computeIfAbsent(key, k -> new WorkerShare<>(make.get(), tasks));
+        WorkerShare<T> share = (WorkerShare<T>) SHARES.computeIfAbsent(key, k -> new WorkerShare<>(key, make.get(), tasks));
         share.users++;
         return share;
+    }
+
+    /**
+     * The share of the task {@code context} belongs to, keyed by topology, worker port and component, for the
+     * component's tasks in this worker; the task lets go of it with {@link #release()}.
+     */
+    static <T> WorkerShare<T> acquire(TopologyContext context, Supplier<T> make) {
+        List<Integer> tasks = context.getComponentTasks(context.getThisComponentId());
+        List<Integer> here = context.getThisWorkerTasks();
+        String key = context.getStormId() + " " + context.getThisWorkerPort() + " " + context.getThisComponentId();
+        return acquire(key, make, (int) tasks.stream().filter(here::contains).count());
+    }
+
+    /** This task is going away ({@link #release(String)} of this share's key). */
+    void release() {
+        release(key);
     }
 
     /** A task of {@code key} is going away; the last one drops the share (and what it holds). */
