@@ -13,14 +13,32 @@ package io.stormsim.checkers;
  * <p>The score of a fixed-depth search equals plain minimax (same evaluation, same quiescence): the
  * table only cuts off on entries of the same depth, and ordering changes which moves are searched, not
  * the value. An instance keeps per-ply buffers, killers, history and a node count: one per thread.
+ *
+ * <p>On a {@link SharedTable}, searchers of one process can search one job together ({@link
+ * #search(Position, SharedJob)}, ABDADA): each counts itself into the nodes it is in (remaining depth at least
+ * {@value #SHARED_MIN_DEPTH}), and at such a node searches a move's child only if no other searcher is in it,
+ * putting the others off until its other moves are done; the first move is everyone's, as young brothers wait
+ * for their eldest. So the searchers fan out over the young brothers and find each other's results in the
+ * table. Moves are only put off, never skipped: the score is the same.
  */
 public final class Search {
     /** Plies of buffers: a search starts with ply + depth < MAX_PLY / 2, and quiescence adds a ply per piece taken. */
     public static final int MAX_PLY = 128;
     public static final int INFINITY = Evaluation.WIN + 1;
     private static final int MAX_DEPTH = 64;
+    /** Remaining depth from which searchers of one job count themselves into a node: below, a subtree is too small. */
+    public static final int SHARED_MIN_DEPTH = 2;
+    // what a child searched only if nobody is in it returns when somebody is: not a score
+    private static final int ENTERED = Integer.MAX_VALUE / 2;
+    private static final Stopped STOPPED = new Stopped();
 
     private final TranspositionTable table;
+    // the table whose counts of searchers in a node this search keeps, if it is shared
+    private final SharedTable counts;
+    private final long[] entered = new long[MAX_PLY];
+    private int enteredCount;
+    private final int[] putOff = new int[MAX_PLY * MoveGenerator.MAX_MOVES];
+    private SharedJob together;
     private final long[] moves = new long[MAX_PLY * MoveGenerator.MAX_MOVES];
     private final long[] order = new long[MAX_PLY * MoveGenerator.MAX_MOVES];
     private final long[] killers = new long[2 * MAX_PLY];
@@ -31,6 +49,14 @@ public final class Search {
 
     public Search(TranspositionTable table) {
         this.table = table;
+        this.counts = table instanceof SharedTable shared ? shared : null;
+    }
+
+    /** A search stopped because another searcher of its job finished it. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("the job was finished by another searcher", null, false, false);
+        }
     }
 
     /** The outcome of a search: score (side to move's view), best move (0 if none), depth and nodes. */
@@ -60,12 +86,38 @@ public final class Search {
         }
         rootPly = ply;
         rootBestIndex = -1;
-        return negamax(p.black, p.white, p.kings, p.blackToMove, p.hash, depth, ply, alpha, beta);
+        return negamax(p.black, p.white, p.kings, p.blackToMove, p.hash, depth, ply, alpha, beta, false);
     }
 
     /** The score of a job: its position searched to its depth with its window, at its ply. */
     public int search(Position root, SearchJob job) {
         return alphaBeta(job.position(root), job.depth, job.alpha, job.beta, job.path.length);
+    }
+
+    /**
+     * Searches {@code shared}'s job together with the other searchers in it, until it is finished (by this
+     * search or another); nothing if it was finished already. The score, best move and nodes are {@code
+     * shared}'s. With a table that is not a {@link SharedTable}, searchers do not see each other: each searches
+     * the whole job, and the first to finish stops the others.
+     */
+    public void search(Position root, SharedJob shared) {
+        if (!shared.join()) {
+            return;
+        }
+        long before = nodes;
+        Position p = shared.job.position(root);
+        together = shared;
+        try {
+            int score = alphaBeta(p, shared.job.depth, shared.job.alpha, shared.job.beta, shared.job.path.length);
+            shared.finish(score, bestMove(p));
+        } catch (Stopped stopped) {
+            while (enteredCount > 0) {
+                counts.leave(entered[--enteredCount]);
+            }
+        } finally {
+            together = null;
+            shared.leave(nodes - before);
+        }
     }
 
     /**
@@ -86,12 +138,16 @@ public final class Search {
         }
     }
 
+    /** {@code alone}: return {@link #ENTERED} instead of a score if another searcher is in this node. */
     private int negamax(long black, long white, long kings, boolean blackToMove, long hash, int depth, int ply,
-            int alpha, int beta) {
+            int alpha, int beta, boolean alone) {
         if (depth == 0) {
             return quiesce(black, white, kings, blackToMove, ply, alpha, beta);
         }
         nodes++;
+        if (together != null && together.finished()) {
+            throw STOPPED;
+        }
         long entry = table.probe(hash, depth);
         int tableMove = -1;
         if (entry != TranspositionTable.MISS) {
@@ -108,9 +164,21 @@ public final class Search {
             }
             tableMove = TranspositionTable.moveIndex(entry);
         }
+        boolean shared = counts != null && depth >= SHARED_MIN_DEPTH;
+        boolean counted = false;
+        if (shared) {
+            if (alone && counts.entered(hash)) {
+                return ENTERED;
+            }
+            counted = counts.enter(hash);
+            if (counted) {
+                entered[enteredCount++] = hash;
+            }
+        }
         int off = ply * MoveGenerator.MAX_MOVES;
         int n = MoveGenerator.generate(black, white, kings, blackToMove, moves, off);
         if (n == 0) {
+            leave(counted);
             return -(Evaluation.WIN - ply);
         }
         scoreMoves(off, n, tableMove, ply);
@@ -118,16 +186,23 @@ public final class Search {
         int alpha0 = alpha;
         int best = -INFINITY;
         int bestIndex = -1;
-        for (int i = 0; i < n; i++) {
-            int index = pickNext(off + i, off + n);
+        int putOffCount = 0;
+        // moves in order, then the ones put off because another searcher was in their child
+        for (int i = 0; i < n + putOffCount; i++) {
+            int index = i < n ? pickNext(off + i, off + n) : putOff[off + i - n];
             long m = moves[off + index];
             long k = Position.kingsAfter(kings, m, crown);
             long h = Zobrist.after(hash, m, kings, blackToMove);
+            boolean childAlone = shared && i > 0 && i < n;
             int v = blackToMove
                     ? -negamax(Position.moverAfter(black, m), Position.opponentAfter(white, m), k, false, h, depth - 1,
-                            ply + 1, -beta, -alpha)
+                            ply + 1, -beta, -alpha, childAlone)
                     : -negamax(Position.opponentAfter(black, m), Position.moverAfter(white, m), k, true, h, depth - 1,
-                            ply + 1, -beta, -alpha);
+                            ply + 1, -beta, -alpha, childAlone);
+            if (v == -ENTERED) {
+                putOff[off + putOffCount++] = index;
+                continue;
+            }
             if (v > best) {
                 best = v;
                 bestIndex = index;
@@ -140,6 +215,7 @@ public final class Search {
                 }
             }
         }
+        leave(counted);
         int bound = best <= alpha0 ? TranspositionTable.UPPER
                 : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
         table.store(hash, depth, toTable(best, ply), bound, bestIndex);
@@ -147,6 +223,12 @@ public final class Search {
             rootBestIndex = bestIndex;
         }
         return best;
+    }
+
+    private void leave(boolean counted) {
+        if (counted) {
+            counts.leave(entered[--enteredCount]);
+        }
     }
 
     private int quiesce(long black, long white, long kings, boolean blackToMove, int ply, int alpha, int beta) {

@@ -10,13 +10,22 @@ import java.lang.invoke.VarHandle;
  * entry. Which entries a search finds then depends on timing, but not its score: the search cuts off only
  * on entries of its own depth, each a true bound of that position's fixed-depth score (see {@link
  * TranspositionTable}).
+ *
+ * <p>It also counts the searchers inside a node right now ({@link #enter}, {@link #leave}), so that searchers
+ * of one job can go different ways (ABDADA, {@link Search}).
  */
 public final class SharedTable implements TranspositionTable {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+    // a node is counted only while searchers are in it, a few dozen at a time, so few slots serve; a slot holds
+    // the node's hash but its low bits, and in those the count
+    private static final int LOG2_COUNTS = 12;
+    private static final long COUNT_MASK = 0xFF;
 
     private final long[] checks;
     private final long[] entries;
     private final int shift;
+    private final long[] searchers = new long[1 << LOG2_COUNTS];
 
     /** A table of {@code 2^log2Entries} slots of 16 bytes. */
     public SharedTable(int log2Entries) {
@@ -43,5 +52,44 @@ public final class SharedTable implements TranspositionTable {
         long entry = TranspositionTable.pack(score, bound, depth, moveIndex);
         SLOT.setOpaque(checks, i, hash ^ entry);
         SLOT.setOpaque(entries, i, entry);
+    }
+
+    /**
+     * A searcher goes into the node of {@code hash}: true if it is counted (then it must {@link #leave}), false
+     * if the node's counter holds another node's searchers (rare: then nobody learns it is there).
+     */
+    public boolean enter(long hash) {
+        int i = counter(hash);
+        long tag = hash & ~COUNT_MASK;
+        while (true) {
+            long v = (long) COUNT.getVolatile(searchers, i);
+            long count = v & COUNT_MASK;
+            long next;
+            if (count == 0) {
+                next = tag | 1;
+            } else if ((v & ~COUNT_MASK) == tag && count < COUNT_MASK) {
+                next = v + 1;
+            } else {
+                return false;
+            }
+            if (COUNT.compareAndSet(searchers, i, v, next)) {
+                return true;
+            }
+        }
+    }
+
+    /** A searcher counted into the node of {@code hash} is done with it. */
+    public void leave(long hash) {
+        COUNT.getAndAdd(searchers, counter(hash), -1L);
+    }
+
+    /** Whether a searcher is in the node of {@code hash}. */
+    public boolean entered(long hash) {
+        long v = (long) COUNT.getOpaque(searchers, counter(hash));
+        return (v & COUNT_MASK) != 0 && (v & ~COUNT_MASK) == (hash & ~COUNT_MASK);
+    }
+
+    private static int counter(long hash) {
+        return (int) (hash >>> 8) & ((1 << LOG2_COUNTS) - 1);
     }
 }

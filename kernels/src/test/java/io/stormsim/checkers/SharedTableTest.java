@@ -1,6 +1,8 @@
 package io.stormsim.checkers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Searchers in threads sharing one {@link SharedTable}, taking each batch's jobs as they come free: the
- * root score is sequential alpha-beta's whatever entries the timing left them.
+ * Searchers in threads sharing one {@link SharedTable}, taking each batch's jobs as they come free, or
+ * searching one job together ({@link SharedJob}): the score is sequential alpha-beta's whatever entries the
+ * timing left them.
  */
 class SharedTableTest {
     @Test
@@ -29,6 +32,71 @@ class SharedTableTest {
         assertEquals(5, TranspositionTable.moveIndex(entry));
         // same slot (same high bits), another position
         assertEquals(TranspositionTable.MISS, table.probe(hash ^ 1, 3));
+    }
+
+    @Test
+    void aNodeCountsItsSearchersAndNoOtherNodeSeesThem() {
+        SharedTable table = new SharedTable(4);
+        long hash = 0x0BAD_CAFE_1234_5600L;
+        // same counter (bits 8..19), another position
+        long other = hash ^ (1L << 40);
+        assertFalse(table.entered(hash));
+        assertTrue(table.enter(hash));
+        assertTrue(table.enter(hash));
+        assertTrue(table.entered(hash));
+        assertFalse(table.entered(other));
+        assertFalse(table.enter(other), "a counter in use by another node does not count this one");
+        table.leave(hash);
+        assertTrue(table.entered(hash), "one searcher is still in it");
+        table.leave(hash);
+        assertFalse(table.entered(hash));
+        assertTrue(table.enter(other), "a free counter serves any node");
+        assertTrue(table.entered(other));
+        assertFalse(table.entered(hash));
+    }
+
+    @Test
+    void threadsSearchingOneJobTogetherGiveItsSequentialScoreAndLeaveNoCount() throws Exception {
+        int threads = 3;
+        int depth = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (Position p : SearchTest.positions().subList(0, 12)) {
+                int exact = new Search(new LocalTable(16)).alphaBeta(p, depth, -Search.INFINITY, Search.INFINITY, 0);
+                for (int[] window : new int[][] {{-Search.INFINITY, Search.INFINITY}, {exact - 1, exact + 1},
+                        {exact, exact + 1}, {exact - 1, exact}, {exact - 30, exact - 10}, {exact + 10, exact + 30}}) {
+                    SearchJob job = new SearchJob(0, new long[0], depth, window[0], window[1]);
+                    int sequential = new Search(new LocalTable(16)).search(p, job);
+                    SharedTable table = new SharedTable(12);
+                    SharedJob shared = new SharedJob(job);
+                    List<Future<?>> running = new ArrayList<>();
+                    for (int t = 0; t < threads; t++) {
+                        Search s = new Search(table);
+                        running.add(pool.submit(() -> s.search(p, shared)));
+                    }
+                    for (Future<?> f : running) {
+                        f.get();
+                    }
+                    shared.awaitLeft();
+                    String what = p.toFen() + " window (" + window[0] + ", " + window[1] + "): sequential " + sequential
+                            + ", together " + shared.score();
+                    if (sequential <= window[0]) {
+                        assertTrue(shared.score() <= window[0], what);
+                    } else if (sequential >= window[1]) {
+                        assertTrue(shared.score() >= window[1], what);
+                    } else {
+                        assertEquals(sequential, shared.score(), what);
+                    }
+                    assertTrue(shared.nodes() > 0, what);
+                    assertFalse(table.entered(p.hash), "no searcher is left counted in the root: " + what);
+                    Search late = new Search(table);
+                    late.search(p, shared);
+                    assertEquals(0, late.nodes(), "a job finished before a searcher joins is not searched again");
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import io.stormsim.bolts.bsp.StepInputs;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Search;
 import io.stormsim.checkers.SearchJob;
-import io.stormsim.checkers.SharedTable;
+import io.stormsim.checkers.SharedJob;
 import io.stormsim.checkers.TableShard;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +27,10 @@ import org.apache.storm.task.TopologyContext;
  * depth >= {@code table.min.depth}); the entries it computes for other owners are sent to them at the end
  * of its round (stream {@value #TABLE_UPDATES}, at most a share's size each) and are in their tables before
  * the next round starts. What it does not do: answer a lookup of a hash another searcher owns. With
- * {@code table = worker} the searchers of a worker share one {@link SharedTable}.
+ * {@code table = worker} the searchers of a worker share one {@code SharedTable} ({@link WorkerSearch}), and one
+ * with no job left to take joins a job of the round still running instead of waiting for it: they search it
+ * together ({@link SharedJob}, ABDADA), so a round of one large job, or whose last job is large, keeps every
+ * searcher of the worker busy.
  */
 public class SearcherBolt extends StepBolt {
     public static final String ANSWERS = "answers";
@@ -36,7 +39,7 @@ public class SearcherBolt extends StepBolt {
     private transient Search search;
     private transient TableShard shard;
     private transient boolean[] inThisWorker;
-    private transient WorkerShare<SharedTable> share;
+    private transient WorkerShare<WorkerSearch> share;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -63,18 +66,18 @@ public class SearcherBolt extends StepBolt {
             inThisWorker[p] = workerTasks.contains(tasks.get(p));
         }
         int log2 = config.tableLog2();
-        share = WorkerShare.acquire(context, () -> config.table() == SearchConfig.Table.WORKER ? new SharedTable(log2)
+        share = WorkerShare.acquire(context, () -> config.table() == SearchConfig.Table.WORKER ? new WorkerSearch(log2)
                 : null);
         if (config.table() == SearchConfig.Table.PARTITIONED) {
             shard = new TableShard(partition, partitions, log2, config.tableMinDepth());
             search = new Search(shard);
         } else {
-            search = new Search(share.shared() != null ? share.shared() : new LocalTable(log2));
+            search = new Search(share.shared() != null ? share.shared().table : new LocalTable(log2));
         }
     }
 
     @Override
-    protected void onStep(long step, StepInputs in) {
+    protected void onStep(long step, StepInputs in) throws InterruptedException {
         SearchBatch batch = in.one(SearchCoordinatorBolt.BATCH);
         int[] worker = IntStream.range(0, batch.dealtTo.length).filter(j -> inThisWorker[batch.dealtTo[j]]).toArray();
         int[] jobs = new int[worker.length];
@@ -83,13 +86,28 @@ public class SearcherBolt extends StepBolt {
         long[] best = new long[worker.length];
         int n = 0;
         WorkerShare.Jobs mine = share.jobs(step, worker.length);
+        WorkerSearch together = share.shared();
         for (int w = mine.next(); w >= 0; w = mine.next(), n++) {
             SearchJob job = batch.jobs.get(worker[w]);
-            long before = search.nodes();
             jobs[n] = worker[w];
-            scores[n] = search.search(batch.root, job);
-            nodes[n] = search.nodes() - before;
-            best[n] = search.bestMove(job.position(batch.root));
+            if (together == null) {
+                long before = search.nodes();
+                scores[n] = search.search(batch.root, job);
+                nodes[n] = search.nodes() - before;
+                best[n] = search.bestMove(job.position(batch.root));
+            } else {
+                SharedJob shared = together.taken(step, worker.length, w, job);
+                search.search(batch.root, shared);
+                shared.awaitLeft();
+                scores[n] = shared.score();
+                nodes[n] = shared.nodes();
+                best[n] = shared.bestMove();
+            }
+        }
+        // none of the worker's jobs left to take: help with those still running
+        for (SharedJob shared = together == null ? null : together.toJoin(step); shared != null;
+                shared = together.toJoin(step)) {
+            search.search(batch.root, shared);
         }
         if (shard != null) {
             for (int owner = 0; owner < partitions; owner++) {
