@@ -60,7 +60,7 @@ final class RestartRecovery {
         return nowNanos - settledAt < 0;
     }
 
-    /** Whether a restart was seen and a step sent since is not done yet (or none has been sent). */
+    /** Whether a restart was seen and the steps sent since are not all done: steps sent now are watched. */
     boolean recovering() {
         return recovering;
     }

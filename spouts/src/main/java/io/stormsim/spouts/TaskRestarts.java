@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * within a fraction of a second that a task started after the trigger in flight was sent, that is that its
  * worker died and Storm restarted it. The round in flight cannot complete then (the task lost what it held,
  * and the trigger may have been dropped on the way to it), so the spout restores at once instead of waiting
- * for the message timeout. ZooKeeper's transaction ids order the starts and the triggers, whatever the
- * machines' clocks say.
+ * for the message timeout ({@link RestartRecovery}: the settling and resends that follow). ZooKeeper's
+ * transaction ids order the starts and the triggers, whatever the machines' clocks say.
  */
 public final class TaskRestarts implements AutoCloseable {
     /** How often a spout looks for restarted tasks. */
