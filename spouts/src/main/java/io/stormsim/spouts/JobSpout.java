@@ -3,7 +3,6 @@ package io.stormsim.spouts;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -59,12 +58,7 @@ public class JobSpout extends BaseRichSpout {
     private TaskRestarts restarts;
     private boolean restartedSpout;
     private long startZxid;
-    private long settledAt;
-    /** Steps sent after a restart and not yet done, with when they went out: resent if they seem lost. */
-    private final Map<Long, Long> recoverySteps = new HashMap<>();
-    private final Map<Long, Integer> resends = new HashMap<>();
-    private long lastJobNanos;
-    private boolean recovering;
+    private RestartRecovery recovery;
     private boolean halted;
 
     /**
@@ -101,7 +95,7 @@ public class JobSpout extends BaseRichSpout {
         this.steps = StepNumbers.fromClock();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
-        this.settledAt = System.nanoTime();
+        this.recovery = new RestartRecovery(System.nanoTime());
         try {
             restartedSpout = progress.exists();
             ProgressStore.DoneJobs done = progress.doneJobs();
@@ -114,8 +108,7 @@ public class JobSpout extends BaseRichSpout {
             LOG.warn("spout restarted: resuming the job stream; every job below {} is done, and {} above",
                     ledger.doneBelow(), ledger.doneAbove());
             // the tasks beside it restarted with it, and the other workers reconnect to it
-            recovering = true;
-            settledAt = System.nanoTime() + TaskRestarts.SETTLE_NANOS;
+            recovery.restarted(System.nanoTime());
         }
     }
 
@@ -123,7 +116,7 @@ public class JobSpout extends BaseRichSpout {
     public void nextTuple() {
         long now = System.nanoTime();
         checkRestarts(now);
-        if (halted || now - settledAt < 0) {
+        if (halted || recovery.settling(now)) {
             return;
         }
         resendLost(now);
@@ -133,24 +126,19 @@ public class JobSpout extends BaseRichSpout {
         }
         long step = steps.next();
         ledger.sent(step, command);
-        if (recovering) {
-            recoverySteps.put(step, now);
-        }
+        recovery.sent(step, now);
         collector.emit(STREAM, new Values(step, command), step);
     }
 
     /** Jobs sent after a restart and not done in a while go out again: their trigger may have met a connection not yet back. */
     private void resendLost(long now) {
-        long patience = Math.max(TaskRestarts.RESEND_NANOS, 3 * lastJobNanos);
-        for (Map.Entry<Long, Long> sent : List.copyOf(recoverySteps.entrySet())) {
-            JobCommand command = ledger.inFlight(sent.getKey());
-            if (command == null) {
-                recoverySteps.remove(sent.getKey());
-            } else if (now - sent.getValue() > patience && resends.merge(command.job, 1, Integer::sum) <= TaskRestarts.MAX_RESENDS) {
+        for (long step : recovery.overdue(now)) {
+            JobCommand command = ledger.inFlight(step);
+            if (command != null && recovery.spendResend(command.job)) {
                 LOG.warn("{} sent after a restart is not done after {} s: sending it again", command,
-                        (now - sent.getValue()) / 1_000_000_000L);
-                recoverySteps.remove(sent.getKey());
-                ledger.resend(sent.getKey());
+                        (now - recovery.sentAt(step)) / 1_000_000_000L);
+                recovery.forget(step);
+                ledger.resend(step);
             }
         }
     }
@@ -158,14 +146,11 @@ public class JobSpout extends BaseRichSpout {
     /** A step task that started again lost the jobs it held: those in flight fail now, and go out again once the restarts settle. */
     private void checkRestarts(long now) {
         List<Integer> restarted = restarts.poll(now, startZxid, restartedSpout);
-        if (restarted.isEmpty() || halted) {
-            return;
-        }
-        settledAt = now + TaskRestarts.SETTLE_NANOS;
-        recovering = true;
-        LOG.warn("tasks {} restarted (a worker died): the jobs in flight are lost", restarted);
-        for (long step : ledger.stepsInFlight()) {
-            fail(step);
+        if (!halted && recovery.restarted(restarted, now)) {
+            LOG.warn("tasks {} restarted (a worker died): the jobs in flight are lost", restarted);
+            for (long step : ledger.stepsInFlight()) {
+                fail(step);
+            }
         }
     }
 
@@ -173,14 +158,11 @@ public class JobSpout extends BaseRichSpout {
     public void ack(Object msgId) {
         long step = (Long) msgId;
         JobCommand done = ledger.acked(step);
-        if (recoverySteps.remove(step) != null && recoverySteps.isEmpty()) {
-            recovering = false;
-        }
+        recovery.acked(step);
         if (done == null) {
             return;
         }
-        lastJobNanos = (System.currentTimeMillis() - done.emittedMillis) * 1_000_000L;
-        resends.remove(done.job);
+        recovery.done(done.job, (System.currentTimeMillis() - done.emittedMillis) * 1_000_000L);
         try {
             progress.recordJobs(ledger.doneBelow(), ledger.doneAbove());
         } catch (Exception e) {
@@ -195,7 +177,7 @@ public class JobSpout extends BaseRichSpout {
     public void fail(Object msgId) {
         long step = (Long) msgId;
         JobCommand failed = ledger.inFlight(step);
-        recoverySteps.remove(step);
+        recovery.forget(step);
         if (failed == null || halted) {
             return;
         }

@@ -16,24 +16,12 @@ import org.slf4j.LoggerFactory;
  * within a fraction of a second that a task started after the trigger in flight was sent, that is that its
  * worker died and Storm restarted it. The round in flight cannot complete then (the task lost what it held,
  * and the trigger may have been dropped on the way to it), so the spout restores at once instead of waiting
- * for the message timeout. ZooKeeper's transaction ids order the starts and the triggers, whatever the
- * machines' clocks say.
+ * for the message timeout ({@link RestartRecovery}: the settling and resends that follow). ZooKeeper's
+ * transaction ids order the starts and the triggers, whatever the machines' clocks say.
  */
 public final class TaskRestarts implements AutoCloseable {
     /** How often a spout looks for restarted tasks. */
     static final long POLL_NANOS = 250_000_000L;
-    /** After a task restart, how long a spout waits for further starts: a worker's tasks start together. */
-    static final long SETTLE_NANOS = 1_000_000_000L;
-    /**
-     * A round or job sent after a restart and not done this long after (nor in three times the last one's time)
-     * is sent again. Measured on Storm 2.8: another worker's Netty client to the restarted worker reconnects
-     * only when a send finds it down, and that send is dropped, so the first trigger after a restart is often
-     * lost on its way. Sending one twice is safe: each copy is whole, with its own step number, and the spout
-     * counts the first done only.
-     */
-    static final long RESEND_NANOS = 2_000_000_000L;
-    /** Resends of one round or job after a restart, at most. */
-    static final int MAX_RESENDS = 10;
     private static final String ROOT = "/stormsim-starts/";
     private static final Logger LOG = LoggerFactory.getLogger(TaskRestarts.class);
 

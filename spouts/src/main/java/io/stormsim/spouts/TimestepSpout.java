@@ -37,6 +37,8 @@ public class TimestepSpout extends BaseRichSpout {
     public static final String STREAM = "step";
     public static final String HALTED = RunOutput.HALTED;
     private static final Logger LOG = LoggerFactory.getLogger(TimestepSpout.class);
+    /** The resend budget's key: one round is in flight at a time, and its budget is renewed when a round is done. */
+    private static final long ROUND_IN_FLIGHT = 0;
 
     private SpoutOutputCollector collector;
     private RunConfig config;
@@ -47,14 +49,8 @@ public class TimestepSpout extends BaseRichSpout {
     private long sentZxid;
     /** The transaction id of the last progress record, a time before the next trigger's for free (0: none). */
     private long recordedZxid;
-    private long settledAt;
-    /** After a restart, until a round is done: the last trigger sent (-1: none yet), when, how often resent. */
-    private boolean recovering;
-    private long recoveryStep = -1;
-    private long recoverySentAt;
-    private int resends;
+    private RestartRecovery recovery;
     private long sentAt;
-    private long lastRoundNanos;
     private StepNumbers steps;
     private StepCommand next;
     private final Map<Long, StepCommand> inFlight = new HashMap<>();
@@ -70,7 +66,7 @@ public class TimestepSpout extends BaseRichSpout {
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
-        this.settledAt = System.nanoTime();
+        this.recovery = new RestartRecovery(System.nanoTime());
         try {
             steps = StepNumbers.fromClock();
             restartedSpout = progress.exists();
@@ -81,8 +77,7 @@ public class TimestepSpout extends BaseRichSpout {
                         : "the initial conditions (no checkpoint yet)");
                 next = restorePoint();
                 // the tasks beside it restarted with it, and the other workers reconnect to it
-                recovering = true;
-                settledAt = System.nanoTime() + TaskRestarts.SETTLE_NANOS;
+                recovery.restarted(System.nanoTime());
             } else if (config.resume()) {
                 OptionalLong c = config.checkpoints().latestComplete();
                 if (c.isEmpty()) {
@@ -109,14 +104,15 @@ public class TimestepSpout extends BaseRichSpout {
     public void nextTuple() {
         long now = System.nanoTime();
         checkRestarts(now);
-        if (recovering && inFlight.containsKey(recoveryStep) && resends < TaskRestarts.MAX_RESENDS
-                && now - recoverySentAt > Math.max(TaskRestarts.RESEND_NANOS, 3 * lastRoundNanos)) {
-            next = inFlight.remove(recoveryStep);
-            resends++;
-            LOG.warn("{} sent after a restart is not done after {} s: sending it again (its trigger may have met a"
-                    + " connection not yet back)", next, (now - recoverySentAt) / 1_000_000_000L);
+        for (long lost : recovery.overdue(now)) {
+            if (recovery.spendResend(ROUND_IN_FLIGHT)) {
+                next = inFlight.remove(lost);
+                LOG.warn("{} sent after a restart is not done after {} s: sending it again (its trigger may have met a"
+                        + " connection not yet back)", next, (now - recovery.sentAt(lost)) / 1_000_000_000L);
+                recovery.forget(lost);
+            }
         }
-        if (halted || next == null || !inFlight.isEmpty() || now - settledAt < 0) {
+        if (halted || next == null || !inFlight.isEmpty() || recovery.settling(now)) {
             return;
         }
         try {
@@ -127,10 +123,7 @@ public class TimestepSpout extends BaseRichSpout {
                     e.toString());
         }
         long step = steps.next();
-        if (recovering) {
-            recoveryStep = step;
-            recoverySentAt = now;
-        }
+        recovery.sent(step, now);
         sentAt = now;
         inFlight.put(step, next);
         collector.emit(STREAM, new Values(step, next), step);
@@ -139,13 +132,13 @@ public class TimestepSpout extends BaseRichSpout {
 
     @Override
     public void ack(Object msgId) {
-        StepCommand done = inFlight.remove((Long) msgId);
+        long step = (Long) msgId;
+        StepCommand done = inFlight.remove(step);
         if (done == null) {
             return;
         }
-        lastRoundNanos = System.nanoTime() - sentAt;
-        recovering = false;
-        resends = 0;
+        recovery.acked(step);
+        recovery.done(ROUND_IN_FLIGHT, System.nanoTime() - sentAt);
         long round = done.round;
         if (config.checkpointAt(round) && (done.kind == StepCommand.Kind.RESTORE || commitCheckpoint(round))) {
             lastCheckpoint = round;
@@ -190,24 +183,22 @@ public class TimestepSpout extends BaseRichSpout {
      */
     private void checkRestarts(long now) {
         List<Integer> restarted = restarts.poll(now, sentZxid, restartedSpout);
-        if (restarted.isEmpty() || halted) {
-            return;
-        }
-        settledAt = now + TaskRestarts.SETTLE_NANOS;
-        recovering = true;
-        LOG.warn("tasks {} restarted (a worker died): the round they were in is lost", restarted);
-        if (!inFlight.isEmpty()) {
-            for (Long step : List.copyOf(inFlight.keySet())) {
-                fail(step);
+        if (!halted && recovery.restarted(restarted, now)) {
+            LOG.warn("tasks {} restarted (a worker died): the round they were in is lost", restarted);
+            if (!inFlight.isEmpty()) {
+                for (Long step : List.copyOf(inFlight.keySet())) {
+                    fail(step);
+                }
+            } else if (next != null && next.kind == StepCommand.Kind.CONTINUE) {
+                roundFailed(next.round);
             }
-        } else if (next != null && next.kind == StepCommand.Kind.CONTINUE) {
-            roundFailed(next.round);
         }
     }
 
     @Override
     public void fail(Object msgId) {
         StepCommand failed = inFlight.remove((Long) msgId);
+        recovery.forget((Long) msgId);
         if (failed == null) {
             return;
         }

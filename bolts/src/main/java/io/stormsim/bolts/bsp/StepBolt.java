@@ -104,7 +104,7 @@ public abstract class StepBolt extends BaseRichBolt {
         }
         THREADS.setThreadCpuTimeEnabled(true);
         activity = PhaseActivity.of(context.getStormId());
-        activity.inputsFromThisWorker(context.getThisSources().keySet().stream()
+        activity.stepBoltRunsHere(context.getThisSources().keySet().stream()
                 .map(GlobalStreamId::get_componentId)
                 .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
                         && context.getThisWorkerTasks().containsAll(context.getComponentTasks(source))));

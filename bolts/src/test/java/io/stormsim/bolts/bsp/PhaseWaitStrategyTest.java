@@ -30,10 +30,30 @@ class PhaseWaitStrategyTest {
         return s;
     }
 
+    private static PhaseWaitStrategy spoutStrategy(long idleParkMillis) {
+        PhaseWaitStrategy s = new PhaseWaitStrategy();
+        s.prepare(Map.of(Config.STORM_ID, TOPOLOGY, Config.TOPOLOGY_WORKERS, 1,
+                Config.TOPOLOGY_SPOUT_WAIT_PROGRESSIVE_LEVEL3_SLEEP_MILLIS, idleParkMillis,
+                Config.TOPOLOGY_BOLT_WAIT_PARK_MICROSEC, HOUR_MILLIS * 1000), WaitSituation.SPOUT_WAIT);
+        return s;
+    }
+
     private static Thread idleOnce(PhaseWaitStrategy s, AtomicReference<Throwable> failure) {
+        return waitOnce(s, false, 0, failure);
+    }
+
+    /**
+     * An executor thread, of a step bolt if {@code stepBolt}, that waits once; Storm's count 0 says it has just
+     * worked (emitted, or taken input), a larger one that it found nothing to do.
+     */
+    private static Thread waitOnce(PhaseWaitStrategy s, boolean stepBolt, int idleCounter,
+            AtomicReference<Throwable> failure) {
         Thread t = new Thread(() -> {
+            if (stepBolt) {
+                STEPS.stepBoltRunsHere(true);
+            }
             try {
-                s.idle(0);
+                s.idle(idleCounter);
             } catch (Throwable e) {
                 failure.set(e);
             }
@@ -108,7 +128,7 @@ class PhaseWaitStrategyTest {
             remoteFed.join(60_000);
             assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker or a spout parked for the long wait");
             Thread localFed = new Thread(() -> {
-                STEPS.inputsFromThisWorker(true);
+                STEPS.stepBoltRunsHere(true);
                 try {
                     s.idle(0);
                 } catch (Throwable e) {
@@ -148,6 +168,48 @@ class PhaseWaitStrategyTest {
             assertFalse(idle.isAlive(), "parked for the long wait while only another topology computed");
         } finally {
             other.computeEnded();
+        }
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void aSpoutThatHasEmittedWakesTheBoltsAtOnce() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread stepBolt = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), true, 1, failure);
+        Thread acker = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), false, 1, failure);
+        awaitParked(stepBolt);
+        awaitParked(acker);
+        waitOnce(spoutStrategy(1), false, 0, failure).join(60_000);
+        stepBolt.join(60_000);
+        acker.join(60_000);
+        assertFalse(stepBolt.isAlive(), "a step bolt slept through the spout's trigger");
+        assertFalse(acker.isAlive(), "the acker slept through the spout's trigger");
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void onlyWorkJustDoneWakesAndOnlyTheExecutorsItMayFeed() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread spout = waitOnce(spoutStrategy(HOUR_MILLIS), false, 1, failure);
+        Thread stepBolt = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), true, 1, failure);
+        try {
+            awaitParked(spout);
+            awaitParked(stepBolt);
+            waitOnce(spoutStrategy(1), false, 1, failure).join(60_000);
+            waitOnce(strategy(1, HOUR_MILLIS), true, 0, failure).join(60_000);
+            Thread.sleep(100);
+            assertTrue(stepBolt.isAlive(), "a step bolt was woken by a spout that sent nothing, or by another step"
+                    + " bolt's hand-over");
+            assertTrue(spout.isAlive(), "the spout was woken by a step bolt's hand-over, whose ack goes to the acker");
+            waitOnce(strategy(1, HOUR_MILLIS), false, 0, failure).join(60_000);
+            spout.join(60_000);
+            assertFalse(spout.isAlive(), "the spout slept through the acker's verdict");
+            assertTrue(stepBolt.isAlive(), "a step bolt was woken by the acker, which sends it nothing");
+        } finally {
+            STEPS.computeStarted();
+            STEPS.computeEnded();
+            spout.join(60_000);
+            stepBolt.join(60_000);
         }
         assertEquals(null, failure.get());
     }
