@@ -33,7 +33,8 @@ class CheckersSearchChecksTest extends ConfigChecks {
         "table|shared|stormsim.checkers.table = 'shared' is not allowed: must be local, partitioned or worker",
         "table|''|stormsim.checkers.table = '' is not allowed: must be local, partitioned or worker",
         "table.log2|0|stormsim.checkers.table.log2 = 0 is not allowed: must be an integer in 1..28",
-        "table.min.depth|-1|stormsim.checkers.table.min.depth = -1 is not allowed: must be an integer in 0..30",
+        "table.min.depth|1|stormsim.checkers.table.min.depth = 1 is not allowed: must be an integer in 2..30 (remaining"
+            + " depth from which a partitioned table is used; below 2 the search uses no table of any kind)",
         "depth|31|stormsim.checkers.depth = 31 is not allowed: must be an integer in 1..30",
         "fen|W:WK6:B9,10,17,18,K|stormsim.checkers.fen = 'W:WK6:B9,10,17,18,K' is not allowed: must be empty or"
                 + " 'start'",

@@ -5,6 +5,7 @@ import static io.stormsim.run.ConfigValues.stringValue;
 
 import io.stormsim.checkers.Position;
 import io.stormsim.checkers.RootBatches;
+import io.stormsim.checkers.Search;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
@@ -58,8 +59,9 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
         };
         int log2 = (int) longValue(conf, CheckersKeys.TABLE_LOG2, 1, 28,
                 "an integer in 1..28 (2^log2 entries of 16 bytes in each searcher, or each worker: table worker)");
-        int minDepth = (int) longValue(conf, TABLE_MIN_DEPTH, 0, MAX_DEPTH, "an integer in 0.." + MAX_DEPTH
-                + " (remaining depth from which a partitioned table is used)");
+        int minDepth = (int) longValue(conf, TABLE_MIN_DEPTH, Search.TABLE_MIN_DEPTH, MAX_DEPTH, "an integer in "
+                + Search.TABLE_MIN_DEPTH + ".." + MAX_DEPTH + " (remaining depth from which a partitioned table is used;"
+                + " below " + Search.TABLE_MIN_DEPTH + " the search uses no table of any kind)");
         return new SearchConfig(out, List.copyOf(positions), depth, table, log2, minDepth);
     }
 
