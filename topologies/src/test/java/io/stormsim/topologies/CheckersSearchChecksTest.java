@@ -25,7 +25,7 @@ class CheckersSearchChecksTest extends ConfigChecks {
     void theShippedConfigurationIsValid() throws Exception {
         TopologyFile t = TopologyFile.load(yaml(), null, valid(), false);
         assertEquals("checkers-search", t.name());
-        assertEquals("local", t.config.get("stormsim.checkers.table"));
+        assertEquals("worker", t.config.get("stormsim.checkers.table"));
     }
 
     @ParameterizedTest
