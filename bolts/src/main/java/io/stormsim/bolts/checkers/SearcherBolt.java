@@ -86,7 +86,8 @@ public class SearcherBolt extends StepBolt {
         long[] best = new long[worker.length];
         int n = 0;
         WorkerShare.Jobs mine = share.jobs(step, worker.length);
-        WorkerSearch together = share.shared();
+        // alone in its worker, a searcher has nobody to search a job with
+        WorkerSearch together = share.tasks() > 1 ? share.shared() : null;
         for (int w = mine.next(); w >= 0; w = mine.next(), n++) {
             SearchJob job = batch.jobs.get(worker[w]);
             jobs[n] = worker[w];

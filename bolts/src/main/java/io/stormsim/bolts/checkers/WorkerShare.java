@@ -75,7 +75,12 @@ final class WorkerShare<T> {
         }
     }
 
-    /** What the worker's tasks share (a table), or null. */
+    /** How many of the component's tasks run in this worker. */
+    int tasks() {
+        return tasks;
+    }
+
+        /** What the worker's tasks share (a table), or null. */
     T shared() {
         return shared;
     }
