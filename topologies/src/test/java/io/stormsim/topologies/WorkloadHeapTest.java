@@ -47,7 +47,7 @@ class WorkloadHeapTest {
         "checkers-perft.yaml|table.log2=28|stormsim.checkers.table.log2 = 28 is not allowed: the run needs about 11.0"
                 + " GiB of heap in a JVM (22 bytes a table entry, 2^table.log2 entries in each partition, measured at"
                 + " 2^24), and each worker has 1.0 GiB",
-        "checkers-search.yaml|table.log2=26|stormsim.checkers.table.log2 = 26 is not allowed: the run needs about 2.8"
+        "checkers-search.yaml|table.log2=26|stormsim.checkers.table.log2 = 26 is not allowed: the run needs about 1.4"
                 + " GiB of heap in a JVM (22 bytes a table entry, 2^table.log2 entries in each searcher (table local or"
                 + " partitioned) or each worker (table worker), measured at 2^24), and each worker has 1.0 GiB",
     })
