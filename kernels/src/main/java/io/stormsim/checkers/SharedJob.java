@@ -4,10 +4,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One {@link SearchJob} that several searchers of a process search at once, on one {@link SharedTable}
+ * One {@link SearchJob} that one searcher, or several of a process at once on one {@link SharedTable}, search
  * ({@link Search#search(Position, SharedJob)}): a searcher that has no job of its own left joins one still
  * running instead of idling. The first searcher to finish gives the score and best move; the others stop
- * at their next node. What all of them searched counts in {@link #nodes()} once they have left.
+ * within 64 nodes. What all of them searched counts in {@link #nodes()} once they have left.
  */
 public final class SharedJob {
     public final SearchJob job;

@@ -86,24 +86,16 @@ public class SearcherBolt extends StepBolt {
         long[] best = new long[worker.length];
         int n = 0;
         WorkerShare.Jobs mine = share.jobs(step, worker.length);
-        // alone in its worker, a searcher has nobody to search a job with
-        WorkerSearch together = share.tasks() > 1 ? share.shared() : null;
+        WorkerSearch together = share.shared();
         for (int w = mine.next(); w >= 0; w = mine.next(), n++) {
             SearchJob job = batch.jobs.get(worker[w]);
+            SharedJob shared = together == null ? new SharedJob(job) : together.taken(step, worker.length, w, job);
+            search.search(batch.root, shared);
+            shared.awaitLeft();
             jobs[n] = worker[w];
-            if (together == null) {
-                long before = search.nodes();
-                scores[n] = search.search(batch.root, job);
-                nodes[n] = search.nodes() - before;
-                best[n] = search.bestMove(job.position(batch.root));
-            } else {
-                SharedJob shared = together.taken(step, worker.length, w, job);
-                search.search(batch.root, shared);
-                shared.awaitLeft();
-                scores[n] = shared.score();
-                nodes[n] = shared.nodes();
-                best[n] = shared.bestMove();
-            }
+            scores[n] = shared.score();
+            nodes[n] = shared.nodes();
+            best[n] = shared.bestMove();
         }
         // none of the worker's jobs left to take: help with those still running
         for (SharedJob shared = together == null ? null : together.toJoin(step); shared != null;

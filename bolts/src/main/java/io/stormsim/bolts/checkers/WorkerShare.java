@@ -75,11 +75,6 @@ final class WorkerShare<T> {
         }
     }
 
-    /** How many of the component's tasks run in this worker. */
-    int tasks() {
-        return tasks;
-    }
-
         /** What the worker's tasks share (a table), or null. */
     T shared() {
         return shared;
