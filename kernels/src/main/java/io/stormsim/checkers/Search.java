@@ -35,6 +35,9 @@ public final class Search {
     public static final int TABLE_MIN_DEPTH = 2;
     /** Remaining depth from which searchers of one job count themselves into a node: below, a subtree is too small. */
     public static final int SHARED_MIN_DEPTH = 2;
+    // below it a node's hash is used neither by the table nor by the counts: its children's keys (a loop over the
+    // pieces a capture takes) are not worth computing
+    private static final int HASHED_MIN_DEPTH = Math.min(TABLE_MIN_DEPTH, SHARED_MIN_DEPTH);
     // what a child searched only if nobody is in it returns when somebody is: not a score
     private static final int ENTERED = Integer.MAX_VALUE / 2;
     private static final Stopped STOPPED = new Stopped();
@@ -200,7 +203,7 @@ public final class Search {
             int index = i < n ? pickNext(off + i, off + n) : putOff[off + i - n];
             long m = moves[off + index];
             long k = Position.kingsAfter(kings, m, crown);
-            long h = Zobrist.after(hash, m, kings, blackToMove);
+            long h = depth > HASHED_MIN_DEPTH ? Zobrist.after(hash, m, kings, blackToMove) : 0;
             boolean childAlone = shared && i > 0 && i < n;
             int v = blackToMove
                     ? -negamax(Position.moverAfter(black, m), Position.opponentAfter(white, m), k, false, h, depth - 1,

@@ -5,7 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A transposition table the searchers of one process share without a lock, so an entry one of them
- * computed is a hit for all. A slot holds the hash XOR the entry and the entry, each written atomically:
+ * computed is a hit for all. A slot holds the hash XOR the entry and the entry side by side (one cache line a
+ * probe), each written atomically:
  * a slot two threads wrote at once, or read while written, reads as a miss, never as another position's
  * entry. Which entries a search finds then depends on timing, but not its score: the search cuts off only
  * on entries of its own depth, each a true bound of that position's fixed-depth score (see {@link
@@ -22,8 +23,8 @@ public final class SharedTable implements TranspositionTable {
     private static final int LOG2_COUNTS = 12;
     private static final long COUNT_MASK = 0xFF;
 
-    private final long[] checks;
-    private final long[] entries;
+    // slot i: the hash XOR the entry at 2i, the entry at 2i + 1
+    private final long[] slots;
     private final int shift;
     private final long[] searchers = new long[1 << LOG2_COUNTS];
 
@@ -32,26 +33,25 @@ public final class SharedTable implements TranspositionTable {
         if (log2Entries < 1 || log2Entries > 28) {
             throw new IllegalArgumentException("transposition table log2Entries " + log2Entries + ": must be 1..28");
         }
-        checks = new long[1 << log2Entries];
-        entries = new long[1 << log2Entries];
+        slots = new long[2 << log2Entries];
         shift = 64 - log2Entries;
     }
 
     @Override
     public long probe(long hash, int depth) {
-        int i = (int) (hash >>> shift);
-        long entry = (long) SLOT.getOpaque(entries, i);
-        long check = (long) SLOT.getOpaque(checks, i);
+        int i = (int) (hash >>> shift) << 1;
+        long entry = (long) SLOT.getOpaque(slots, i + 1);
+        long check = (long) SLOT.getOpaque(slots, i);
         // an empty slot (0, 0) matches hash 0 only as MISS
         return (check ^ entry) == hash ? entry : MISS;
     }
 
     @Override
     public void store(long hash, int depth, int score, int bound, int moveIndex) {
-        int i = (int) (hash >>> shift);
+        int i = (int) (hash >>> shift) << 1;
         long entry = TranspositionTable.pack(score, bound, depth, moveIndex);
-        SLOT.setOpaque(checks, i, hash ^ entry);
-        SLOT.setOpaque(entries, i, entry);
+        SLOT.setOpaque(slots, i, hash ^ entry);
+        SLOT.setOpaque(slots, i + 1, entry);
     }
 
     /**
