@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = "stormsim bench checkers [-h] [--fen=FEN] [--positions=FILE] [PERFT_DEPTH [SPLIT_DEPTH [SEARCH_DEPTH]]]",
         description = {"Perft and alpha-beta search of checkers positions: the kernel on one core against the"
                 + " checkers-perft and checkers-search topologies on a LocalCluster; one Markdown table."},
-        footer = {"e.g. stormsim bench checkers 13 4 18      stormsim bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18 --positions="})
+        footer = {"e.g. stormsim bench checkers 13 4 20      stormsim bench checkers 8 2 6 --fen=W:WK6:B9,10,17,18 --positions="})
 public final class CheckersBench implements Callable<Integer> {
     private static final int TABLE_LOG2 = 20;
     private static final int TABLE_MIN_DEPTH = 2;
@@ -153,7 +153,7 @@ public final class CheckersBench implements Callable<Integer> {
         @Parameters(index = "1", arity = "0..1", paramLabel = "SPLIT_DEPTH", defaultValue = "4",
                 description = "plies at which the distributed perft splits into jobs (default: ${DEFAULT-VALUE})")
         int splitDepth;
-        @Parameters(index = "2", arity = "0..1", paramLabel = "SEARCH_DEPTH", defaultValue = "18",
+        @Parameters(index = "2", arity = "0..1", paramLabel = "SEARCH_DEPTH", defaultValue = "20",
                 description = "search depth (default: ${DEFAULT-VALUE})")
         int searchDepth;
         @Option(names = "--fen", paramLabel = "FEN", defaultValue = "start",
