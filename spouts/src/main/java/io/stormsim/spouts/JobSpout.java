@@ -59,6 +59,7 @@ public class JobSpout extends BaseRichSpout {
     private boolean restartedSpout;
     private long startZxid;
     private RestartRecovery recovery;
+    private StartGate gate;
     private boolean halted;
 
     /**
@@ -96,6 +97,7 @@ public class JobSpout extends BaseRichSpout {
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
         this.recovery = new RestartRecovery(System.nanoTime());
+        this.gate = new StartGate(restarts, context, System.nanoTime());
         try {
             restartedSpout = progress.exists();
             ProgressStore.DoneJobs done = progress.doneJobs();
@@ -116,7 +118,7 @@ public class JobSpout extends BaseRichSpout {
     public void nextTuple() {
         long now = System.nanoTime();
         checkRestarts(now);
-        if (halted || recovery.settling(now)) {
+        if (halted || recovery.settling(now) || !gate.open(now)) {
             return;
         }
         resendLost(now);

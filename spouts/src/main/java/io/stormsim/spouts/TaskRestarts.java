@@ -42,7 +42,8 @@ public final class TaskRestarts implements AutoCloseable {
      * before (an output file) is its own run's.
      */
     public static boolean announce(Map<String, Object> conf, String topologyId, int taskId) throws Exception {
-        try (CuratorFramework zk = ProgressStore.connect(conf)) {
+        CuratorFramework zk = ProgressStore.connect(conf);
+        try {
             String parent = ROOT + topologyId;
             String task = parent + "/" + taskId;
             boolean startedBefore = zk.checkExists().forPath(task) != null;
@@ -58,6 +59,11 @@ public final class TaskRestarts implements AutoCloseable {
             // the parent's version is what the spout polls: one read a poll, whatever the task count
             zk.setData().forPath(parent);
             return startedBefore;
+        } finally {
+            // closing waits ~0.1 s for ZooKeeper to end the session: the start is recorded, the task need not wait
+            Thread closing = new Thread(zk::close, "stormsim-zookeeper-close");
+            closing.setDaemon(true);
+            closing.start();
         }
     }
 
@@ -70,6 +76,15 @@ public final class TaskRestarts implements AutoCloseable {
             zk.create().creatingParentsIfNeeded().forPath(clock);
             return zk.setData().forPath(clock).getMzxid();
         }
+    }
+
+    /**
+     * Whether at least {@code tasks} starts are recorded: at a topology's start, whether its {@code tasks} tasks of
+     * the rounds have all started (each start writes the parent once).
+     */
+    boolean allStarted(int tasks) throws Exception {
+        Stat parent = zk.checkExists().forPath(path);
+        return parent != null && parent.getVersion() >= tasks;
     }
 
     /**

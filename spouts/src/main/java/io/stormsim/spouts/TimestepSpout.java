@@ -45,6 +45,7 @@ public class TimestepSpout extends BaseRichSpout {
     private int partitions;
     private ProgressStore progress;
     private TaskRestarts restarts;
+    private StartGate gate;
     private boolean restartedSpout;
     private long sentZxid;
     /** The transaction id of the last progress record, a time before the next trigger's for free (0: none). */
@@ -67,6 +68,7 @@ public class TimestepSpout extends BaseRichSpout {
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
         this.recovery = new RestartRecovery(System.nanoTime());
+        this.gate = new StartGate(restarts, context, System.nanoTime());
         try {
             steps = StepNumbers.fromClock();
             restartedSpout = progress.exists();
@@ -112,7 +114,7 @@ public class TimestepSpout extends BaseRichSpout {
                 recovery.forget(lost);
             }
         }
-        if (halted || next == null || !inFlight.isEmpty() || recovery.settling(now)) {
+        if (halted || next == null || !inFlight.isEmpty() || recovery.settling(now) || !gate.open(now)) {
             return;
         }
         try {

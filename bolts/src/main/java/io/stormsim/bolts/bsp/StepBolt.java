@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import io.stormsim.spouts.RoundTask;
 import io.stormsim.spouts.TaskRestarts;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
@@ -50,7 +51,7 @@ import org.apache.storm.tuple.Values;
  * receiver that is slow, restarting or failing does not time out, fail or replay rounds. Such tuples are
  * not replayed either; the receiver is a step bolt like any other.
  */
-public abstract class StepBolt extends BaseRichBolt {
+public abstract class StepBolt extends BaseRichBolt implements RoundTask {
     public static final Fields FIELDS = new Fields("step", "payload");
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -134,9 +135,11 @@ public abstract class StepBolt extends BaseRichBolt {
 
     /**
      * Whether the rounds wait for this bolt: its restart (its worker died) loses the round in flight, which
-     * the spout then restores at once ({@link TaskRestarts}). A bolt outside the rounds' tuple trees says no.
+     * the spout then restores at once ({@link TaskRestarts}), and the first trigger waits for its tasks to start.
+     * A bolt outside the rounds' tuple trees says no.
      */
-    protected boolean inRounds() {
+    @Override
+    public boolean inRounds() {
         return true;
     }
 
