@@ -35,8 +35,8 @@ final class StartGate {
     private boolean open;
 
     StartGate(TaskRestarts restarts, TopologyContext context, long nowNanos) {
-        this(restarts::allStarted, roundTasks(context.getRawTopology().get_bolts(), id -> context.getComponentTasks(id).size()),
-                nowNanos);
+        this(restarts::allStarted,
+                roundTasks(context.getRawTopology().get_bolts(), id -> context.getComponentTasks(id).size()), nowNanos);
     }
 
     StartGate(Starts starts, int tasks, long nowNanos) {
