@@ -7,9 +7,8 @@ import java.lang.invoke.VarHandle;
  * perft counts by (position hash, depth), always replacing, safe to share between threads: the threads
  * counting jobs of one perft in one process use one table, so a subtree one of them counted is a hit for
  * all. A slot holds the key XOR the count and the count side by side (one cache line a lookup), each written
- * atomically, without a lock, so a
- * slot two threads wrote at once reads as a miss, never as a wrong count; a wrong hit needs two (hash,
- * depth) keys equal in all 64 bits.
+ * atomically, without a lock, so a slot two threads wrote at once reads as a miss, never as a wrong count; a
+ * wrong hit needs two (hash, depth) keys equal in all 64 bits.
  */
 public final class PerftTable {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);

@@ -6,18 +6,17 @@ import java.lang.invoke.VarHandle;
 /**
  * A transposition table the searchers of one process share without a lock, so an entry one of them
  * computed is a hit for all. A slot holds the hash XOR the entry and the entry side by side (one cache line a
- * probe), each written atomically:
- * a slot two threads wrote at once, or read while written, reads as a miss, never as another position's
- * entry. Which entries a search finds then depends on timing, but not its score: the search cuts off only
- * on entries of its own depth, each a true bound of that position's fixed-depth score (see {@link
- * TranspositionTable}).
+ * probe), each written atomically: a slot two threads wrote at once, or read while written, reads as a miss,
+ * never as another position's entry. Which entries a search finds then depends on timing, but not its score:
+ * the search cuts off only on entries of its own depth, each a true bound of that position's fixed-depth score
+ * (see {@link TranspositionTable}).
  *
  * <p>It also counts the searchers inside a node right now ({@link #enter}, {@link #leave}), so that searchers
  * of one job can go different ways (ABDADA, {@link Search}).
  */
 public final class SharedTable implements TranspositionTable {
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+    // the slots' and the counts' atomic reads and writes
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     // a node is counted only while searchers are in it, a few dozen at a time, so few slots serve; a slot holds
     // the node's hash but its low bits, and in those the count
     private static final int LOG2_COUNTS = 12;
@@ -40,8 +39,8 @@ public final class SharedTable implements TranspositionTable {
     @Override
     public long probe(long hash, int depth) {
         int i = (int) (hash >>> shift) << 1;
-        long entry = (long) SLOT.getOpaque(slots, i + 1);
-        long check = (long) SLOT.getOpaque(slots, i);
+        long entry = (long) LONGS.getOpaque(slots, i + 1);
+        long check = (long) LONGS.getOpaque(slots, i);
         // an empty slot (0, 0) matches hash 0 only as MISS
         return (check ^ entry) == hash ? entry : MISS;
     }
@@ -50,8 +49,8 @@ public final class SharedTable implements TranspositionTable {
     public void store(long hash, int depth, int score, int bound, int moveIndex) {
         int i = (int) (hash >>> shift) << 1;
         long entry = TranspositionTable.pack(score, bound, depth, moveIndex);
-        SLOT.setOpaque(slots, i, hash ^ entry);
-        SLOT.setOpaque(slots, i + 1, entry);
+        LONGS.setOpaque(slots, i, hash ^ entry);
+        LONGS.setOpaque(slots, i + 1, entry);
     }
 
     /**
@@ -62,7 +61,7 @@ public final class SharedTable implements TranspositionTable {
         int i = counter(hash);
         long tag = hash & ~COUNT_MASK;
         while (true) {
-            long v = (long) COUNT.getVolatile(searchers, i);
+            long v = (long) LONGS.getVolatile(searchers, i);
             long count = v & COUNT_MASK;
             long next;
             if (count == 0) {
@@ -72,7 +71,7 @@ public final class SharedTable implements TranspositionTable {
             } else {
                 return false;
             }
-            if (COUNT.compareAndSet(searchers, i, v, next)) {
+            if (LONGS.compareAndSet(searchers, i, v, next)) {
                 return true;
             }
         }
@@ -80,12 +79,12 @@ public final class SharedTable implements TranspositionTable {
 
     /** A searcher counted into the node of {@code hash} is done with it. */
     public void leave(long hash) {
-        COUNT.getAndAdd(searchers, counter(hash), -1L);
+        LONGS.getAndAdd(searchers, counter(hash), -1L);
     }
 
     /** Whether a searcher is in the node of {@code hash}. */
     public boolean entered(long hash) {
-        long v = (long) COUNT.getOpaque(searchers, counter(hash));
+        long v = (long) LONGS.getOpaque(searchers, counter(hash));
         return (v & COUNT_MASK) != 0 && (v & ~COUNT_MASK) == (hash & ~COUNT_MASK);
     }
 

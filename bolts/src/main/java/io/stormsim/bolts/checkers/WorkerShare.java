@@ -75,7 +75,7 @@ final class WorkerShare<T> {
         }
     }
 
-        /** What the worker's tasks share (a table), or null. */
+    /** What the worker's tasks share (a table), or null. */
     T shared() {
         return shared;
     }
