@@ -1,9 +1,9 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.benchmarks.Bench.BenchException;
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
-import io.stormsim.bolts.nbody.Phase;
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.Phase;
+import io.stormsim.plot.Charts;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.Precision;

@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.plot.Charts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

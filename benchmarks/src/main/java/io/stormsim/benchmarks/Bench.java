@@ -2,7 +2,7 @@ package io.stormsim.benchmarks;
 
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.Stormsim;
+import io.stormsim.cli.Stormsim;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,9 +1,9 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.checkers.CheckersKeys;
-import io.stormsim.bolts.checkers.PerftResultBolt;
-import io.stormsim.bolts.checkers.SearchConfig;
-import io.stormsim.bolts.checkers.SearchCoordinatorBolt;
+import io.stormsim.checkers.bolts.CheckersKeys;
+import io.stormsim.checkers.bolts.PerftResultBolt;
+import io.stormsim.checkers.bolts.SearchConfig;
+import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Perft;
 import io.stormsim.checkers.Position;

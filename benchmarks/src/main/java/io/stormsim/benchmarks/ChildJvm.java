@@ -1,7 +1,7 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.benchmarks.Bench.BenchException;
-import io.stormsim.topologies.Stormsim;
+import io.stormsim.cli.Stormsim;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

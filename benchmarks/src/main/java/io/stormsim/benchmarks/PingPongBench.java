@@ -3,7 +3,7 @@ package io.stormsim.benchmarks;
 import io.stormsim.benchmarks.Bench.BenchException;
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.RoundTripTable;
-import io.stormsim.topologies.Stormsim;
+import io.stormsim.cli.Stormsim;
 import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.net.InetSocketAddress;

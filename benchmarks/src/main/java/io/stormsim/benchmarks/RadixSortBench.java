@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.sort.SortSinkBolt;
+import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.sort.KeyGenerator;
 import io.stormsim.sort.RadixSort;
 import io.stormsim.sort.SortRecords;

@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.plot.Charts;
 import io.stormsim.run.Median;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Parameters;

@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.plot.Charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.Arrays;

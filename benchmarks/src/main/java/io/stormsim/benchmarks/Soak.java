@@ -1,7 +1,7 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
-import io.stormsim.bolts.nbody.NbodyConfig;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.NbodyConfig;
 import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

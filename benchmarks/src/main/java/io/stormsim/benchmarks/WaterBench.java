@@ -1,6 +1,6 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.bolts.water.WaterSink;
+import io.stormsim.water.bolts.WaterSink;
 import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;

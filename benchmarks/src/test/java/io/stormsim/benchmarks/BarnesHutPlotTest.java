@@ -2,7 +2,7 @@ package io.stormsim.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.plot.Charts;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.bolts.plot.Charts;
+import io.stormsim.plot.Charts;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.stormsim.spouts;
 
+import io.stormsim.run.StepCommand;
+
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.util.HashMap;

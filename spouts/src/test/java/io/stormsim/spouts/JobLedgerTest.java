@@ -1,5 +1,7 @@
 package io.stormsim.spouts;
 
+import io.stormsim.run.JobCommand;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;

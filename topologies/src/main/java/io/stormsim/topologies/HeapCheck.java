@@ -21,14 +21,14 @@ public final class HeapCheck {
     }
 
     /** The run on an embedded LocalCluster in this JVM. */
-    static void local(TopologyFile topology) throws ConfigException {
+    public static void local(TopologyFile topology) throws ConfigException {
         check(topology, estimate(topology, 1), Runtime.getRuntime().maxMemory(),
                 "this JVM (the embedded cluster) has", "give it more with STORMSIM_JAVA_OPTS=\"-Xmx...\", or submit to a"
                         + " cluster with more workers");
     }
 
     /** The run submitted to a cluster: each worker holds its share of the partitions. */
-    static void cluster(TopologyFile topology) throws ConfigException {
+    public static void cluster(TopologyFile topology) throws ConfigException {
         int workers = ObjectReader.getInt(topology.config.get(Config.TOPOLOGY_WORKERS), 1);
         check(topology, estimate(topology, workers), workerHeap(topology),
                 "each worker has", "give more with -Xmx in " + Config.TOPOLOGY_WORKER_CHILDOPTS + ", or more workers");

@@ -1,6 +1,6 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.metrics.PrometheusPorts;
+import io.stormsim.metrics.PrometheusPorts;
 import io.stormsim.spouts.TimestepSpout;
 import java.nio.file.Files;
 import java.nio.file.Path;

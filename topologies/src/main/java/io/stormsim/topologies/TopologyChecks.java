@@ -1,11 +1,11 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.bsp.PartitionRule;
-import io.stormsim.bolts.bsp.PhaseWaitStrategy;
-import io.stormsim.bolts.bsp.SingleTask;
-import io.stormsim.bolts.bsp.StepBolt;
-import io.stormsim.bolts.metrics.PrometheusPorts;
-import io.stormsim.bolts.metrics.PrometheusStormReporter;
+import io.stormsim.bsp.PartitionRule;
+import io.stormsim.bsp.PhaseWaitStrategy;
+import io.stormsim.bsp.SingleTask;
+import io.stormsim.bsp.StepBolt;
+import io.stormsim.metrics.PrometheusPorts;
+import io.stormsim.metrics.PrometheusStormReporter;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ public final class TopologyChecks {
     }
 
     /** Checks {@code def} with its {@code config}; returns the config's workload. */
-    static Workload check(TopologyDef def, Config config) throws ConfigException {
+    public static Workload check(TopologyDef def, Config config) throws ConfigException {
         for (SpoutDef s : def.getSpouts()) {
             checkParallelism("spout '" + s.getId() + "'", s.getParallelism());
         }

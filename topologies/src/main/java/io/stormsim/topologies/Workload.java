@@ -1,6 +1,6 @@
 package io.stormsim.topologies;
 
-import io.stormsim.bolts.bsp.PartitionRule;
+import io.stormsim.bsp.PartitionRule;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.nio.file.Path;

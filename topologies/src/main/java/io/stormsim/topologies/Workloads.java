@@ -3,15 +3,15 @@ package io.stormsim.topologies;
 import java.util.Map;
 
 /** Which workload a topology config is: the class its {@value Workload#CLASS_KEY} names. */
-final class Workloads {
+public final class Workloads {
     private Workloads() {
     }
 
     /** The workload {@code config} names, after checking that its values use that workload's keys. */
-    static Workload of(Map<String, Object> config) throws ConfigException {
+    public static Workload of(Map<String, Object> config) throws ConfigException {
         Object className = config.get(Workload.CLASS_KEY);
         String allowed = "the class name of a " + Workload.class.getName() + ", e.g. "
-                + "io.stormsim.topologies.nbody.NbodyWorkload";
+                + "io.stormsim.nbody.topologies.NbodyWorkload";
         if (className == null) {
             throw new ConfigException(Workload.CLASS_KEY + " is missing: set it in the topology's config to " + allowed);
         }

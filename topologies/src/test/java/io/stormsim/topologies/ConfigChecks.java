@@ -9,27 +9,27 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What every workload's checks tests share: its topology file with valid values, and rejecting bad ones. */
-abstract class ConfigChecks {
+public abstract class ConfigChecks {
     @TempDir
-    Path tmp;
+    public Path tmp;
 
     /** The topology file under test. */
-    abstract Path yaml();
+    protected abstract Path yaml();
 
     /** Overrides that keep the shipped file valid here: results go to a temporary directory. */
-    Map<String, String> valid() {
+    protected Map<String, String> valid() {
         Map<String, String> m = new HashMap<>();
         m.put("output.dir", tmp.resolve("out").toString());
         return m;
     }
 
     /** The message loading the file with {@code overrides} is refused with. */
-    String rejection(Map<String, String> overrides) {
+    protected String rejection(Map<String, String> overrides) {
         return assertThrows(ConfigException.class, () -> TopologyFile.load(yaml(), null, overrides, false)).getMessage();
     }
 
     /** Loading the file with {@code key = value} over the valid values is refused with a message containing {@code message}. */
-    void assertRejected(String key, String value, String message) {
+    protected void assertRejected(String key, String value, String message) {
         Map<String, String> m = valid();
         m.put(key, value);
         String error = rejection(m);

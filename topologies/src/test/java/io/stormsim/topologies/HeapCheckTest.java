@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Sizes that cannot fit the heap the run will have are refused before submitting, naming key, value and heaps. */
 class HeapCheckTest extends ConfigChecks {
     @Override
-    java.nio.file.Path yaml() {
+    protected java.nio.file.Path yaml() {
         return LocalClusterTest.YAML;
     }
 

@@ -7,12 +7,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Topology tests share one embedded LocalCluster per class (it takes seconds to start and to stop). */
-abstract class LocalClusterTest {
-    static final Path YAML = Path.of(System.getProperty("stormsim.home", ".."), "flux-configs", "barnes-hut.yaml");
-    static LocalCluster cluster;
+public abstract class LocalClusterTest {
+    public static final Path YAML = Path.of(System.getProperty("stormsim.home", ".."), "flux-configs", "barnes-hut.yaml");
+    public static LocalCluster cluster;
 
     @TempDir
-    static Path out;
+    public static Path out;
 
     @BeforeAll
     static void startCluster() throws Exception {

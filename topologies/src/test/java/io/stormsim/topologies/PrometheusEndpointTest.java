@@ -1,11 +1,13 @@
 package io.stormsim.topologies;
 
+import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.bolts.metrics.PrometheusPorts;
-import io.stormsim.bolts.nbody.DiagnosticsBolt;
+import io.stormsim.metrics.PrometheusPorts;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;

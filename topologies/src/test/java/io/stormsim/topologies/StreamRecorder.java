@@ -12,23 +12,23 @@ import org.zeromq.ZMQ;
  * message until told it is done and nothing more has come for a second (the last round's messages may
  * still be on their way when the run's summary appears).
  */
-final class StreamRecorder extends Thread {
-    final ConcurrentLinkedQueue<byte[][]> received = new ConcurrentLinkedQueue<>();
+public final class StreamRecorder extends Thread {
+    public final ConcurrentLinkedQueue<byte[][]> received = new ConcurrentLinkedQueue<>();
     private final String endpoint;
     private volatile boolean done;
 
-    StreamRecorder(String endpoint) {
+    public StreamRecorder(String endpoint) {
         this.endpoint = endpoint;
     }
 
-    static String freeEndpoint() throws IOException {
+    public static String freeEndpoint() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return "tcp://127.0.0.1:" + s.getLocalPort();
         }
     }
 
     /** Waits until the messages stop coming. */
-    void finish() throws InterruptedException {
+    public void finish() throws InterruptedException {
         done = true;
         join();
     }

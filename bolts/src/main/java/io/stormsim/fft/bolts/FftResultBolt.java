@@ -1,0 +1,111 @@
+package io.stormsim.fft.bolts;
+
+import io.stormsim.bsp.FanIn;
+import io.stormsim.bsp.SingleTask;
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.fft.ComplexBlock;
+import io.stormsim.fft.ComplexFile;
+import io.stormsim.fft.Striping;
+import io.stormsim.run.Median;
+import io.stormsim.run.RunOutput;
+import java.util.Arrays;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.storm.Config;
+import org.apache.storm.task.TopologyContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gathers the partitions' reports of each transform. After round 0 it writes the result, the partitions'
+ * rows in partition order, as {@code output.c128} ({@link ComplexFile} format). Each later round's wall
+ * time is the time between its completion and the previous round's: the whole transform with its three
+ * exchanges, the trigger and the acks. After the last round it writes {@code rounds.csv} and, last,
+ * {@code summary.txt}, whose presence says the run completed. Runs as one task.
+ */
+public class FftResultBolt extends FftBolt implements SingleTask {
+    public static final String OUTPUT = "output.c128";
+    public static final String ROUNDS_CSV = "rounds.csv";
+    public static final String SUMMARY = RunOutput.SUMMARY;
+    private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
+
+    private transient TreeMap<Long, Double> wallMs;
+    private transient long lastNanos;
+    private transient int workers;
+    private transient int phasePartitions;
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(SpectrumBolt.REPORT, FanIn.EACH_SOURCE_TASK);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of();
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        super.setUp(conf, context);
+        wallMs = new TreeMap<>();
+        workers = ((Number) conf.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();
+        phasePartitions = context.getComponentTasks(context.getThisSources().keySet().iterator().next()
+                .get_componentId()).size();
+    }
+
+    @Override
+    protected void onStep(long step, StepInputs in) throws IOException {
+        List<FftReport> reports = in.all(SpectrumBolt.REPORT);
+        long round = reports.get(0).round();
+        long now = System.nanoTime();
+        Path out = config.outputDir();
+        if (round == 0) {
+            wallMs.clear();
+            Files.createDirectories(out);
+            List<ComplexBlock> rows = new ArrayList<>();
+            for (FftReport r : reports) {
+                rows.add(r.rows());
+            }
+            ComplexFile.write(out.resolve(OUTPUT), rows);
+            LOG.info("fft: warm-up transform of 2^{} points done, result in {}", config.m(), out.resolve(OUTPUT));
+        } else {
+            double ms = (now - lastNanos) / 1e6;
+            wallMs.put(round, ms);
+            LOG.info("fft: transform {} of {}: {} ms", round, config.run().steps(), String.format("%.2f", ms));
+        }
+        lastNanos = now;
+        if (round == config.run().lastRound()) {
+            writeSummary(out);
+        }
+    }
+
+    private void writeSummary(Path out) throws IOException {
+        StringBuilder csv = new StringBuilder("round,wall_ms,gflops\n");
+        for (Map.Entry<Long, Double> e : wallMs.entrySet()) {
+            csv.append(String.format("%d,%.3f,%.3f%n", e.getKey(), e.getValue(), fft.flops() / e.getValue() / 1e6));
+        }
+        RunOutput output = new RunOutput(out);
+        output.writeString(ROUNDS_CSV, csv);
+        double[] times = wallMs.values().stream().mapToDouble(Double::doubleValue).toArray();
+        double median = Median.of(times);
+        String summary = String.format("m=%d%npoints=%d%ndirection=%s%ninput=%s%npartitions=%d%nworkers=%d%n"
+                        + "timed_transforms=%d%nmedian_ms=%.3f%nmin_ms=%.3f%ngflops=%.3f%n"
+                        + "bytes_between_partitions_per_transpose=%d,%d,%d%noutput=%s%n",
+                config.m(), fft.n, config.direction().key(),
+                config.inputFile().isEmpty() ? "seed " + config.seed() : config.inputFile(),
+                phasePartitions, workers, times.length, median, Arrays.stream(times).min().getAsDouble(),
+                fft.flops() / median / 1e6,
+                Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions),
+                Striping.bytesBetweenPartitions(fft.n1, fft.n2, phasePartitions),
+                Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions), OUTPUT);
+        output.complete(summary);
+        LOG.info("fft: {} transforms of 2^{} points on {} partitions: median {} ms, {} GFLOP/s; results in {}",
+                times.length, config.m(), phasePartitions, String.format("%.2f", median),
+                String.format("%.2f", fft.flops() / median / 1e6), out.toAbsolutePath());
+    }
+}

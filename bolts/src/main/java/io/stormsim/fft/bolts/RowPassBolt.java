@@ -1,0 +1,45 @@
+package io.stormsim.fft.bolts;
+
+import io.stormsim.bsp.FanIn;
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.fft.ComplexBlock;
+import io.stormsim.fft.SixStepFft;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One fused {@link SixStepFft#rowPass} on this partition's rows, and the blocks of the transpose after it, one
+ * per partition. Pass 1 (steps 2 to 4): row FFTs of length n2 on its rows j1 of the n1 x n2 matrix and the
+ * twiddle factors, sent on {@value #ROWS}; pass 2 (steps 5 and 6): row FFTs of length n1 on its rows k2 of the
+ * n2 x n1 matrix, sent on {@value #SPECTRUM}. The YAML gives the pass as the constructor argument.
+ */
+public class RowPassBolt extends FftBolt {
+    public static final String ROWS = "rows";
+    public static final String SPECTRUM = "spectrum";
+
+    private final int pass;
+
+    public RowPassBolt(int pass) {
+        if (pass != 1 && pass != 2) {
+            throw new IllegalArgumentException("RowPassBolt pass = " + pass + " is not allowed: must be 1 or 2");
+        }
+        this.pass = pass;
+    }
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(pass == 1 ? LoadBolt.COLUMNS : ROWS, FanIn.EACH_SOURCE_TASK);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(pass == 1 ? ROWS : SPECTRUM);
+    }
+
+    @Override
+    protected void onStep(long step, StepInputs in) {
+        List<ComplexBlock> blocks = fft.rowPass(pass, in.all(pass == 1 ? LoadBolt.COLUMNS : ROWS),
+                firstRow(pass == 1 ? fft.n1 : fft.n2), config.direction(), partitions);
+        emitToEach(outputs().get(0), step, blocks::get);
+    }
+}

@@ -1,0 +1,100 @@
+package io.stormsim.matmul.bolts;
+
+import io.stormsim.bsp.FanIn;
+import io.stormsim.bsp.SingleTask;
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.matmul.DenseMatrix;
+import io.stormsim.matmul.MatrixMarket;
+import io.stormsim.matmul.Summa;
+import io.stormsim.run.JobLog;
+import io.stormsim.run.RunOutput;
+import io.stormsim.run.JobCommand;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
+ * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
+ * C's bits). When every job of a bounded stream is done it writes {@code summary.txt}, whose presence
+ * says the run completed; a restarted sink continues the log ({@link JobLog}). Runs as one task.
+ */
+public class ResultBolt extends MatmulBolt implements SingleTask {
+    public static final String JOBS_CSV = "jobs.csv";
+    public static final String SUMMARY = RunOutput.SUMMARY;
+    private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
+
+    private transient RunOutput output;
+    private transient JobLog log;
+    private transient long firstEmittedMillis;
+    private transient long latencySumMillis;
+
+    public static String cFile(long job) {
+        return "c-" + job + ".mtx";
+    }
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(MultiplyBolt.C_BLOCKS, FanIn.EACH_SOURCE_TASK);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of();
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        super.setUp(conf, context);
+        firstEmittedMillis = Long.MAX_VALUE;
+        output = new RunOutput(config.outputDir());
+        try {
+            log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
+        }
+    }
+
+    @Override
+    protected void onStep(long step, StepInputs in) throws IOException {
+        List<JobBlocks> parts = in.all(MultiplyBolt.C_BLOCKS);
+        JobCommand job = parts.get(0).job;
+        DenseMatrix c = summa.assemble(parts.stream().map(p -> p.blocks).toList());
+        if (config.writeC()) {
+            MatrixMarket.write(output.file(cFile(job.job)), c);
+        }
+        long latency = System.currentTimeMillis() - job.emittedMillis;
+        if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
+                + Long.toHexString(c.bitsHash()) + "\n")) {
+            latencySumMillis += latency;
+            firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+            LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
+                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
+        }
+        if (log.finishedNow(config.jobs())) {
+            writeSummary();
+        }
+    }
+
+    private void writeSummary() throws IOException {
+        Summa s = summa;
+        Summa.Traffic t = s.traffic();
+        int timed = log.doneSinceStart();
+        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
+        String text = String.format("n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n", s.n(), s.bs(),
+                s.gridRows(), s.gridCols(), s.tasks(), log.done())
+                + log.restartNote()
+                + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
+                        + "GFLOP/s (2 n^3 a job) = %.2f%n"
+                        + "mean job latency = %.0f ms%n", wall, 2.0 * s.n() * s.n() * (double) s.n() * timed / wall / 1e9,
+                        (double) latencySumMillis / timed))
+                + String.format("bytes a job, between tasks: broadcast %d, gather %d%nC of each job: %s%n",
+                        t.broadcastBytes(), t.gatherBytes(), config.writeC() ? "c-<job>.mtx (Matrix Market array)"
+                                : "not written (write.c = false); hashes in " + JOBS_CSV);
+        output.complete(text);
+        LOG.info("matrix multiply complete: {} jobs{}", log.done(), timed == 0 ? "" : String.format(" in %.3f s", wall));
+    }
+}

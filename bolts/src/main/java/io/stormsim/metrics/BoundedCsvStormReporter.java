@@ -1,0 +1,46 @@
+package io.stormsim.metrics;
+
+import com.codahale.metrics.CsvReporter;
+import com.codahale.metrics.MetricRegistry;
+import io.stormsim.run.RunConfig;
+import java.io.File;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.daemon.metrics.ClientMetricsUtils;
+import org.apache.storm.metrics2.reporters.CsvStormReporter;
+import org.apache.storm.metrics2.reporters.ScheduledStormReporter;
+import org.apache.storm.utils.ObjectReader;
+
+/**
+ * Storm's CSV metrics reporter ({@code topology.metrics.reporters}, same keys as {@link CsvStormReporter}:
+ * {@code csv.log.dir}, {@code report.period}, {@code filter}, ...) whose files stay bounded in a run without
+ * end ({@code stormsim.steps = 0}): each keeps its header and the newest {@code stormsim.log.rows} to twice as
+ * many rows ({@link BoundedCsvFiles}). A bounded run keeps every row, as Storm's reporter does.
+ */
+public class BoundedCsvStormReporter extends ScheduledStormReporter {
+    @Override
+    public void prepare(MetricRegistry registry, Map<String, Object> topoConf, Map<String, Object> reporterConf) {
+        String dir = ObjectReader.getString(reporterConf.get(CsvStormReporter.CSV_LOG_DIR), null);
+        if (dir == null) {
+            throw new IllegalArgumentException(CsvStormReporter.CSV_LOG_DIR + " is missing in the reporter's config of "
+                    + BoundedCsvStormReporter.class.getName() + ": set it to the directory of the metrics files");
+        }
+        File directory = new File(dir);
+        if (!directory.isDirectory() && !directory.mkdirs()) {
+            throw new IllegalStateException(CsvStormReporter.CSV_LOG_DIR + " = " + dir + ": cannot create the directory");
+        }
+        RunConfig run = RunConfig.from(topoConf);
+        CsvReporter.Builder builder = CsvReporter.forRegistry(registry);
+        // Storm's reporter applies each setting only when the reporter's config gives it
+        Optional.ofNullable(ClientMetricsUtils.getMetricsReporterLocale(reporterConf)).ifPresent(builder::formatFor);
+        Optional.ofNullable(ClientMetricsUtils.getMetricsRateUnit(reporterConf)).ifPresent(builder::convertRatesTo);
+        Optional.ofNullable(ClientMetricsUtils.getMetricsDurationUnit(reporterConf)).ifPresent(builder::convertDurationsTo);
+        Optional.ofNullable(getMetricsFilter(reporterConf)).ifPresent(builder::filter);
+        if (run.steps() == 0) {
+            builder.withCsvFileProvider(new BoundedCsvFiles(run.logRows()));
+        }
+        reportingPeriod = getReportPeriod(reporterConf);
+        reportingPeriodUnit = getReportPeriodUnit(reporterConf);
+        reporter = builder.build(directory);
+    }
+}

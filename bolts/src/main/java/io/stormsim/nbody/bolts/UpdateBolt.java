@@ -1,0 +1,75 @@
+package io.stormsim.nbody.bolts;
+
+import io.stormsim.bsp.FanIn;
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Conserved;
+import io.stormsim.nbody.Leapfrog;
+import io.stormsim.nbody.SnapshotFormat;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Phase 7: the leapfrog update (close the last step, measure, write the snapshot file if one is due,
+ * open the next) of the partition's bodies; its conserved quantities (and, every
+ * {@code stormsim.stream.sample.every} rounds, its part of the live stream's body sample) go to the
+ * diagnostics bolt, its bodies back to the bounds phase for the next round (or, after the last round,
+ * to the diagnostics bolt for output).
+ */
+public class UpdateBolt extends NbodyBolt {
+    public static final String REPORT = "report";
+    public static final String SNAPSHOT_DIR = "snapshots";
+
+
+    @Override
+    protected Map<String, FanIn> inputs() {
+        return Map.of(ForceBolt.FIELD, FanIn.SAME_PARTITION);
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of(REPORT, BoundsBolt.STATE);
+    }
+
+
+    @Override
+    protected void onStep(long step, StepInputs in) throws IOException {
+        PartitionState state = in.one(ForceBolt.FIELD);
+        long round = state.round;
+        Conserved conserved = Leapfrog.close(state.bodies, state.field, config.params().dt(), round);
+        // positions at time round*dt, as the diagnostics of the round
+        BodySample sample = config.stream().sampleAt(round)
+                ? BodySample.of(state.bodies, config.stream().sampleStride(state.decomposition.bodies)) : null;
+        if (config.run().snapshotAt(round)) {
+            writeSnapshot(round, state.bodies, state.decomposition.bodies);
+        }
+        Leapfrog.open(state.bodies, state.field, config.params().dt(), round, config.params().steps());
+        state.field = null;
+        timed(state, Phase.UPDATE);
+        boolean last = round == config.run().lastRound();
+        emitTo(REPORT, 0, step, new PartitionReport(round, conserved, state.phaseNanos,
+                state.phaseCpuNanos, last ? state.bodies : null, sample));
+        if (!last) {
+            emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
+        }
+    }
+
+    /**
+     * This partition's file of the snapshot of round r (in {@code snapshot.format}), at the synchronised time r*dt.
+     * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files.
+     */
+    private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
+        Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
+        Files.createDirectories(dir);
+        long number = config.run().snapshotNumber(round);
+        SnapshotFormat format = config.snapshotFormat();
+        format.write(dir.resolve(format.fileName(number, partition)), bodies, round * config.params().dt(), totalBodies,
+                partitions);
+        if (partition == 0) {
+            format.prune(dir, number - config.run().snapshotKeep());
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package io.stormsim.cli;
+
+import io.stormsim.topologies.ConfigException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.storm.generated.ClusterSummary;
+import org.apache.storm.generated.SupervisorSummary;
+import org.apache.storm.utils.NimbusClient;
+
+/**
+ * A real Storm cluster on this machine: ZooKeeper, one Nimbus and two Supervisors, each a JVM of its
+ * own with its config, log and data in the cluster directory ({@link ClusterLayout}); started, checked
+ * and stopped by process id. A start begins from empty data and logs; it fails with the end of the log
+ * of a daemon that does not come up in time, and then leaves nothing running.
+ */
+public final class LocalStormCluster {
+    public static final Duration START_TIMEOUT = Duration.ofSeconds(150);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    private static final int LOG_TAIL_LINES = 25;
+
+    private final ClusterLayout layout;
+    private final ClusterProcesses processes;
+    private final PrintStream out;
+
+    public LocalStormCluster(ClusterLayout layout, PrintStream out) {
+        this.layout = layout;
+        this.processes = new ClusterProcesses(layout);
+        this.out = out;
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    /** Starts every daemon and returns once Nimbus answers and both Supervisors have registered. */
+    public void start() throws Exception {
+        if (!running(ClusterLayout.daemons()).isEmpty()) {
+            throw new ConfigException("a cluster is already running in " + layout.dir() + ": stop it first with"
+                    + " scripts/cluster stop" + dirOption());
+        }
+        checkDirectory();
+        checkPortsFree();
+        ClusterDaemons daemons = new ClusterDaemons(layout, ProjectPaths.stormHome(), ProjectPaths.zookeeperLib());
+        for (String sub : List.of("data", "logs", "pids")) {
+            deleteTree(layout.dir().resolve(sub));
+        }
+        Files.createDirectories(layout.logs());
+        layout.writeProperties();
+        ClusterConfigFiles.write(layout);
+        long start = System.nanoTime();
+        try {
+            daemons.launch(ClusterLayout.ZOOKEEPER);
+            await(List.of(ClusterLayout.ZOOKEEPER), "ZooKeeper does not accept connections on 127.0.0.1:"
+                    + layout.zookeeperPort(), this::zookeeperAnswers);
+            daemons.launch(ClusterLayout.NIMBUS);
+            for (String supervisor : ClusterLayout.supervisors()) {
+                daemons.launch(supervisor);
+            }
+            await(List.of(ClusterLayout.NIMBUS), "Nimbus does not answer on 127.0.0.1:" + layout.nimbusPort(),
+                    () -> clusterSummary().isPresent());
+            await(ClusterLayout.supervisors(), "not all " + ClusterLayout.SUPERVISORS + " Supervisors registered with Nimbus",
+                    () -> clusterSummary().map(ClusterSummary::get_supervisors_size).orElse(0) >= ClusterLayout.SUPERVISORS);
+        } catch (Exception e) {
+            out.println("stopping what was started ...");
+            try {
+                stop();
+            } catch (Exception notStopped) {
+                e.addSuppressed(notStopped);
+            }
+            throw e;
+        }
+        out.printf("cluster up in %.1f s (Java %s, JAVA_HOME for workers %s)%n", (System.nanoTime() - start) / 1e9,
+                System.getProperty("java.version"), daemons.javaHome());
+        status();
+    }
+
+    /**
+     * Stops the Supervisors (so that they start no more workers), then every worker they started, then
+     * Nimbus, then ZooKeeper: SIGTERM, then SIGKILL after a grace period. Returns the number of processes
+     * ended; fails if any process of the cluster is left.
+     */
+    public int stop() throws Exception {
+        List<ProcessHandle> supervisors = running(ClusterLayout.supervisors());
+        Set<ProcessHandle> workers = new LinkedHashSet<>(processes.workers());
+        ClusterProcesses.end(supervisors, STOP_GRACE);
+        workers.addAll(processes.workers());
+        ClusterProcesses.end(workers, STOP_GRACE);
+        List<ProcessHandle> nimbus = running(List.of(ClusterLayout.NIMBUS));
+        ClusterProcesses.end(nimbus, STOP_GRACE);
+        List<ProcessHandle> zookeeper = running(List.of(ClusterLayout.ZOOKEEPER));
+        ClusterProcesses.end(zookeeper, STOP_GRACE);
+        List<ProcessHandle> left = running(ClusterLayout.daemons());
+        left.addAll(processes.workers());
+        if (!left.isEmpty()) {
+            throw new IllegalStateException("processes of the cluster in " + layout.dir() + " still run after stop: pids "
+                    + left.stream().map(p -> String.valueOf(p.pid())).collect(Collectors.joining(" ")));
+        }
+        for (String daemon : ClusterLayout.daemons()) {
+            Files.deleteIfExists(layout.pidFile(daemon));
+        }
+        return supervisors.size() + workers.size() + nimbus.size() + zookeeper.size();
+    }
+
+    private List<ProcessHandle> running(List<String> daemons) {
+        List<ProcessHandle> running = new ArrayList<>();
+        for (String daemon : daemons) {
+            processes.daemon(daemon).ifPresent(running::add);
+        }
+        return running;
+    }
+
+    /** Prints each daemon's process and port, and what Nimbus reports; true if every daemon runs. */
+    public boolean status() throws Exception {
+        out.println("cluster in " + layout.dir() + " (base port " + layout.basePort() + ", logs in " + layout.logs() + ")");
+        boolean all = daemonRow(ClusterLayout.ZOOKEEPER, String.valueOf(layout.zookeeperPort()))
+                & daemonRow(ClusterLayout.NIMBUS, String.valueOf(layout.nimbusPort()));
+        for (int i = 1; i <= ClusterLayout.SUPERVISORS; i++) {
+            all &= daemonRow(ClusterLayout.supervisor(i), layout.supervisorPort(i) + " (slots "
+                    + layout.slotPorts(i).stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
+        }
+        List<ProcessHandle> workers = processes.workers();
+        out.printf("  %-42s %s%n", "workers", workers.isEmpty() ? "none" : workers.size() + " processes, worker JVMs and"
+                + " their log writers (pids " + String.join(" ", workers.stream().map(w -> String.valueOf(w.pid())).toList()) + ")");
+        Optional<ClusterSummary> summary = clusterSummary();
+        if (summary.isPresent()) {
+            int slots = 0, used = 0;
+            for (SupervisorSummary s : summary.get().get_supervisors()) {
+                slots += s.get_num_workers();
+                used += s.get_num_used_workers();
+            }
+            out.printf("  nimbus says:  %d supervisors, %d of %d worker slots used, topologies: %s%n",
+                    summary.get().get_supervisors_size(), used, slots, summary.get().get_topologies().isEmpty() ? "none"
+                            : String.join(", ", summary.get().get_topologies().stream()
+                            .map(t -> t.get_name() + " (" + t.get_status() + ")").toList()));
+        }
+        return all;
+    }
+
+    /** Prints the daemon's ports and process; true if it runs. */
+    private boolean daemonRow(String daemon, String ports) {
+        Optional<ProcessHandle> p = processes.daemon(daemon);
+        String state = p.map(h -> "running    pid " + h.pid())
+                .orElse(processes.recordedPid(daemon).map(pid -> "NOT RUNNING (pid " + pid + " ended; see "
+                        + layout.log(daemon) + ")").orElse("not running"));
+        out.printf("  %-13s %-28s %s%n", daemon, ports, state);
+        return p.isPresent();
+    }
+
+    /** The directory is new, empty, or one this launcher made (it deletes data/, logs/ and pids/ in it). */
+    private void checkDirectory() throws IOException, ConfigException {
+        Path dir = layout.dir();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new ConfigException("cluster directory " + dir + " is a file: give a new or empty directory");
+        }
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(ClusterLayout.PROPERTIES))) {
+            try (Stream<Path> entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new ConfigException("cluster directory " + dir + " is not empty and holds no "
+                            + ClusterLayout.PROPERTIES + ": give a new or empty directory (start deletes data/, logs/"
+                            + " and pids/ in it)");
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+
+    private void checkPortsFree() throws ConfigException {
+        for (Map.Entry<Integer, String> port : layout.ports().entrySet()) {
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress("127.0.0.1", port.getKey()));
+            } catch (BindException e) {
+                throw new ConfigException("port " + port.getKey() + " (" + port.getValue() + ") on 127.0.0.1 is already"
+                        + " in use: stop what uses it, or start the cluster on other ports with --base-port N"
+                        + " (it uses N to N+" + (ClusterLayout.PORT_SPAN - 1) + "; now N = " + layout.basePort() + ")");
+            } catch (IOException e) {
+                throw new ConfigException("cannot check port " + port.getKey() + " on 127.0.0.1: " + e.getMessage());
+            }
+        }
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    /** Waits until {@code check} passes; fails with the daemons' log tails if one exits or time runs out. */
+    private void await(List<String> daemons, String problem, Check check) throws Exception {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!check.ok()) {
+            for (String daemon : daemons) {
+                if (processes.daemon(daemon).isEmpty()) {
+                    throw new ConfigException(daemon + " exited during start-up (" + problem + ")" + logTail(daemon));
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                StringBuilder tails = new StringBuilder();
+                for (String daemon : daemons) {
+                    tails.append(logTail(daemon));
+                }
+                throw new ConfigException(String.join(", ", daemons) + " did not come up within "
+                        + START_TIMEOUT.toSeconds() + " s: " + problem + tails);
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private String logTail(String daemon) {
+        StringBuilder sb = new StringBuilder();
+        for (Path log : List.of(layout.out(daemon), layout.log(daemon))) {
+            try {
+                List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+                if (!lines.isEmpty()) {
+                    sb.append("\n--- end of ").append(log).append(" ---\n")
+                            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size())));
+                }
+            } catch (IOException e) {
+                sb.append("\n(cannot read ").append(log).append(": ").append(e.getMessage()).append(')');
+            }
+        }
+        return sb.length() == 0 ? " (nothing in " + layout.out(daemon) + " or " + layout.log(daemon) + ")" : sb.toString();
+    }
+
+    private boolean zookeeperAnswers() {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", layout.zookeeperPort()), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** What Nimbus reports, if it answers. */
+    private Optional<ClusterSummary> clusterSummary() {
+        if (processes.daemon(ClusterLayout.NIMBUS).isEmpty()) {
+            return Optional.empty();
+        }
+        try (NimbusClient nimbus = NimbusAddress.of(layout).connect()) {
+            return Optional.of(nimbus.getClient().getClusterInfo());
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    private String dirOption() {
+        return layout.dir().equals(ClusterLayout.defaultDir().toAbsolutePath().normalize()) ? "" : " --dir " + layout.dir();
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

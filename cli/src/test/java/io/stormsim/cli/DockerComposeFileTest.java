@@ -1,0 +1,119 @@
+package io.stormsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.storm.utils.VersionInfo;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml, checked without Docker (none here): the services and official images of the Storm
+ * this project builds with, a Supervisor that can be scaled, read-only mounts of files that exist (the
+ * shaded jar: this runs after package), and the README's Docker commands using those mounts and ports.
+ */
+class DockerComposeFileTest {
+    private static final Path HOME = Path.of(System.getProperty("stormsim.home", "..")).toAbsolutePath().normalize();
+
+    private final Map<String, Map<String, Object>> services = services();
+    private final String readme = read(HOME.resolve("README.md"));
+
+    @Test
+    void servicesUseTheOfficialImagesOfThisStormVersion() {
+        assertEquals(Set.of("zookeeper", "nimbus", "supervisor", "ui"), services.keySet());
+        String stormMinor = VersionInfo.getVersion().replaceFirst("^(\\d+\\.\\d+)\\..*", "$1");
+        assertTrue(String.valueOf(services.get("zookeeper").get("image")).startsWith("zookeeper:"));
+        for (String daemon : List.of("nimbus", "supervisor", "ui")) {
+            Map<String, Object> s = services.get(daemon);
+            assertTrue(String.valueOf(s.get("image")).startsWith("storm:" + stormMinor + "."),
+                    daemon + " image " + s.get("image") + " is not Storm " + stormMinor + ".x");
+            assertTrue(String.valueOf(s.get("command")).startsWith("storm " + daemon), daemon + " command " + s.get("command"));
+        }
+        Map<String, Object> supervisor = services.get("supervisor");
+        assertFalse(supervisor.containsKey("container_name") || supervisor.containsKey("ports"),
+                "a fixed name or host port would stop `--scale supervisor=N`");
+    }
+
+    @Test
+    void readOnlyMountsExistAndTheReadmeUsesTheMounts() {
+        Map<String, String> nimbusMounts = mounts("nimbus");
+        nimbusMounts.forEach((container, host) -> {
+            if (container.endsWith(":ro")) {
+                assertTrue(Files.exists(HOME.resolve(host)), "nimbus mounts " + host + ", which does not exist");
+            }
+        });
+        Matcher submit = Pattern.compile("docker compose exec (?:--user \\S+ )?nimbus storm jar (\\S+) io\\.stormsim\\.cli\\.Stormsim"
+                + "\\s+\\\\?\\s*submit (\\S+)[^\\n]*--set output\\.dir=(\\S+)").matcher(readme);
+        assertTrue(submit.find(), "the README gives the Docker submit command");
+        assertNotNull(hostPath(nimbusMounts, submit.group(1)), "the README's jar " + submit.group(1) + " is not mounted");
+        String yaml = hostPath(nimbusMounts, submit.group(2));
+        assertNotNull(yaml, "the README's topology " + submit.group(2) + " is not mounted");
+        assertTrue(Files.isRegularFile(HOME.resolve(yaml)), yaml + " does not exist");
+        assertNotNull(hostPath(mounts("supervisor"), submit.group(3)), "output.dir " + submit.group(3)
+                + " is not mounted on the supervisors, where the diagnostics bolt writes");
+        assertTrue(readme.contains("--scale supervisor="), "the README shows how to scale the supervisors");
+    }
+
+    @Test
+    void portsAreOnLoopbackAndTheReadmeNamesTheUi() {
+        for (String daemon : List.of("nimbus", "ui")) {
+            for (Object port : (List<?>) services.get(daemon).get("ports")) {
+                assertTrue(port.toString().startsWith("127.0.0.1:"), daemon + " port " + port + " is not on loopback");
+            }
+        }
+        String ui = ((List<?>) services.get("ui").get("ports")).get(0).toString();
+        String hostPort = ui.split(":")[1];
+        assertEquals("8080", ui.split(":")[2], "the Storm UI listens on 8080 in its container");
+        assertTrue(readme.contains("http://localhost:" + hostPort), "the README names the UI at http://localhost:" + hostPort);
+    }
+
+    /** Container path (with its :ro, if any) to host path (relative to the project), of a service's volumes. */
+    private Map<String, String> mounts(String service) {
+        Map<String, String> mounts = new LinkedHashMap<>();
+        for (Object v : (List<?>) services.get(service).getOrDefault("volumes", List.of())) {
+            String[] parts = v.toString().split(":", 2);
+            mounts.put(parts[1], parts[0]);
+        }
+        return mounts;
+    }
+
+    /** The host path a container path is mounted from, or null. */
+    private static String hostPath(Map<String, String> mounts, String containerPath) {
+        for (Map.Entry<String, String> m : mounts.entrySet()) {
+            String mountPoint = m.getKey().replaceFirst(":ro$", "");
+            if (containerPath.equals(mountPoint) || containerPath.startsWith(mountPoint + "/")) {
+                return m.getValue() + containerPath.substring(mountPoint.length());
+            }
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> services() {
+        try (Reader in = Files.newBufferedReader(HOME.resolve("docker-compose.yml"))) {
+            Map<String, Object> compose = new Yaml().load(in);
+            return (Map<String, Map<String, Object>>) compose.get("services");
+        } catch (Exception e) {
+            throw new AssertionError("docker-compose.yml cannot be read as YAML: " + e, e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (Exception e) {
+            throw new AssertionError(file + " cannot be read: " + e, e);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package io.stormsim.cli;
+
+import io.stormsim.topologies.LocalClusterTest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The stormsim command line as a user meets it: help on every command, exit status 2 with a message naming the
+ * bad option and what is allowed, 1 when a value or the cluster is wrong, extensions' own error handling, and
+ * the completion script as bash runs it.
+ */
+class StormsimCommandLineTest {
+    private static final String YAML = LocalClusterTest.YAML.toString();
+
+    @TempDir
+    Path tmp;
+
+    /** Exit status, what went to stdout (picocli's and the commands' own), what went to stderr. */
+    private record Outcome(int status, String out, String err) {
+    }
+
+    private static Outcome stormsim(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = Stormsim.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args);
+        } finally {
+            System.setOut(stdout);
+        }
+        return new Outcome(status, out + printed.toString(StandardCharsets.UTF_8), err.toString());
+    }
+
+    @Test
+    void everyCommandHasItsHelp() {
+        List<CommandLine> commands = new ArrayList<>();
+        collect(Stormsim.commandLine(), commands);
+        assertTrue(commands.size() >= 15, "commands found: " + commands.size());
+        for (CommandLine c : commands) {
+            String name = c.getCommandSpec().qualifiedName();
+            List<String> args = new ArrayList<>(List.of(name.split(" ")).subList(1, name.split(" ").length));
+            args.add("--help");
+            Outcome help = stormsim(args.toArray(String[]::new));
+            assertEquals(0, help.status, name + " --help");
+            assertTrue(help.out.startsWith("Usage: " + name + " [-h]"), name + " --help printed: " + help.out);
+            assertEquals("", help.err, name + " --help");
+        }
+    }
+
+    private static void collect(CommandLine command, List<CommandLine> all) {
+        all.add(command);
+        command.getSubcommands().values().forEach(sub -> collect(sub, all));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "''|Missing required subcommand|stormsim [-h]",
+        "simulate|Unmatched argument at index 0: 'simulate'%nDid you mean: stormsim watch or stormsim status|stormsim [-h]",
+        "run|Missing required parameter: 'TOPOLOGY.yaml'|stormsim run",
+        "run YAML --timeout -1|Invalid value for option '--timeout': -1 is not allowed: must be an integer >= 0|stormsim run",
+        "run YAML --timeout soon|Invalid value for option '--timeout': soon is not allowed: must be an integer >= 0|stormsim run",
+        "run YAML --timout|Unknown option: '--timout'%nPossible solutions: --timeout|stormsim run",
+        "run YAML --timeout 5 --timeout 6|option '--timeout' (SECONDS) should be specified only once|stormsim run",
+        "run YAML --nimbus 127.0.0.1:6627|Unknown options: '--nimbus', '127.0.0.1:6627'|stormsim run",
+        "check YAML --set dt|Value for option option '--set' (KEY=VALUE) should be in KEY=VALUE format but was dt|stormsim check",
+        "check YAML --set =0.1|--set =0.1 is not allowed: must be KEY=VALUE with a KEY|stormsim check",
+        "check YAML other.yaml|Unmatched argument at index 2: 'other.yaml'|stormsim check",
+        "submit YAML --nimbus nimbus|--nimbus nimbus is not allowed: must be HOST:PORT, e.g. 127.0.0.1:17601|stormsim submit",
+        "submit YAML --nimbus h:1 --cluster c|Error: --nimbus=HOST:PORT, --cluster=DIR are mutually exclusive|stormsim submit",
+        "status|Missing required parameter: 'NAME'|stormsim status",
+        "status sim --watch 0|Invalid value for option '--watch': 0 is not allowed: must be an integer >= 1|stormsim status",
+        "kill sim --wait -2|Invalid value for option '--wait': -2 is not allowed: must be an integer >= 0|stormsim kill",
+        "rebalance sim --workers 0|Invalid value for option '--workers': 0 is not allowed: must be an integer >= 1|stormsim rebalance",
+        "rebalance sim --executors force=0|--executors force=0 is not allowed: the count must be an integer >= 1|stormsim rebalance",
+        "rebalance sim --executors force=two|Invalid value for option '--executors' (COMPONENT=N): 'two' is not an int|stormsim rebalance",
+        "cluster|Missing required subcommand|stormsim cluster",
+        "cluster restart|Unmatched argument at index 1: 'restart'%nDid you mean: cluster start or cluster status or cluster stop?|stormsim cluster",
+        "cluster stop --base-port 17600|Unknown options: '--base-port', '17600'|stormsim cluster stop",
+        "cluster start --base-port -1|Invalid value for option '--base-port': -1 is not allowed: must be an integer >= 0|stormsim cluster start",
+        "watch --connect 127.0.0.1:5563|--connect = 127.0.0.1:5563 is not allowed: must be tcp://HOST:PORT|stormsim watch",
+        "watch --count 0|Invalid value for option '--count': 0 is not allowed: must be an integer >= 1|stormsim watch",
+    })
+    void aBadCommandLineIsAUsageErrorNamingTheOption(String args, String message, String usage) {
+        Outcome o = stormsim(args.isEmpty() ? new String[0] : args.replace("YAML", YAML).split(" "));
+        assertEquals(2, o.status, o.err);
+        assertTrue(o.err.startsWith(String.format(message)), o.err);
+        assertTrue(o.err.contains("Usage: " + usage), o.err);
+        assertEquals("", o.out);
+    }
+
+    @Test
+    void checkTakesTheValuesAsGivenAndSaysOk() {
+        Outcome o = stormsim("check", YAML, "--set", " theta = 0.4 ", "--set=steps=3", "--resume", "--env-filter",
+                "--timeout", "60");
+        assertEquals(new Outcome(0, YAML + ": ok\n", ""), o);
+    }
+
+    @Test
+    void aBadValueOrAMissingClusterIsStatusOneWithItsMessage() {
+        Outcome badValue = stormsim("check", YAML, "--set", "dt=0");
+        assertEquals(1, badValue.status);
+        assertTrue(badValue.err.startsWith("stormsim: stormsim.nbody.dt = 0 is not allowed: must be a finite number > 0"),
+                badValue.err);
+        Path none = tmp.resolve("no-cluster");
+        Outcome noCluster = stormsim("list", "--cluster", none.toString());
+        assertEquals(new Outcome(1, "", "stormsim: no cluster in " + none + " (" + ClusterLayout.PROPERTIES
+                + " missing): start one with scripts/cluster start --dir " + none + "\n"), noCluster);
+        Outcome stopNone = stormsim("cluster", "stop", "--dir", none.toString());
+        assertEquals(new Outcome(0, "no cluster in " + none + ": nothing to stop\n", ""), stopNone);
+    }
+
+    /** An extension's exceptions go to its own handler; an exception neither handler knows is not swallowed. */
+    @Test
+    void anExtensionIsACommandWithItsOwnErrorHandling() {
+        Outcome help = stormsim("--help");
+        assertTrue(help.out.contains("\n  " + Failing.NAME + " "), help.out);
+        assertEquals(new Outcome(3, "", "failing: as asked\n"), stormsim(Failing.NAME, "--with", "as asked"));
+        Outcome usage = stormsim(Failing.NAME, "--with", "x", "--without");
+        assertEquals(2, usage.status);
+        assertTrue(usage.err.startsWith("Unknown option: '--without'\nPossible solutions: --with\nUsage: stormsim " + Failing.NAME), usage.err);
+    }
+
+    @Test
+    void theCompletionScriptCompletesCommandsAndOptionsInBash() throws Exception {
+        Outcome completion = stormsim("completion");
+        assertEquals(0, completion.status, completion.err);
+        assertTrue(completion.out.endsWith("complete -F _complete_stormsim -o default stormsim stormsim.sh stormsim.bash\n"),
+                completion.out);
+        Path script = tmp.resolve("stormsim-completion.bash");
+        Files.writeString(script, completion.out);
+        assumeTrue(bashAvailable(), "no bash on this machine");
+        assertEquals("complete -o default -F _complete_stormsim stormsim", bash(script, "complete -p stormsim"));
+        assertEquals("check run submit list status kill rebalance cluster watch " + Failing.NAME + " completion",
+                complete(script, "stormsim", ""));
+        assertEquals("rebalance", complete(script, "scripts/stormsim", "re"));
+        assertEquals("start stop status", complete(script, "stormsim", "cluster", ""));
+        assertEquals("--timeout", complete(script, "stormsim", "run", YAML, "--t"));
+        assertEquals("--env-filter --resume --help --filter --set --timeout", complete(script, "stormsim", "run", YAML, "--"));
+        assertEquals("--help --dir --base-port", complete(script, "stormsim", "cluster", "start", "--"));
+    }
+
+    /** What the completion function offers for the last word, as bash's programmable completion calls it. */
+    private static String complete(Path script, String... words) throws Exception {
+        StringBuilder array = new StringBuilder();
+        for (String w : words) {
+            array.append(" '").append(w).append('\'');
+        }
+        return bash(script, "COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
+                + "; COMP_LINE=\"${COMP_WORDS[*]}\"; COMP_POINT=${#COMP_LINE}; _complete_stormsim; echo \"${COMPREPLY[*]}\"");
+    }
+
+    private static String bash(Path script, String command) throws Exception {
+        Process p = new ProcessBuilder("bash", "-c", "source '" + script + "' && " + command)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "bash did not end");
+        assertEquals(0, p.exitValue(), "bash -c " + command + ": " + out);
+        return out;
+    }
+
+    private static boolean bashAvailable() {
+        try {
+            return new ProcessBuilder("bash", "-c", "true").start().waitFor() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** A command from outside this module, registered as a service in the test resources, as the benchmarks' bench is. */
+    public static final class Failing implements Stormsim.Extension {
+        static final String NAME = "failing";
+
+        @Override
+        public CommandLine commandLine() {
+            return new CommandLine(new FailingCommand()).setExecutionExceptionHandler((e, failed, parsed) -> {
+                if (e instanceof IllegalStateException) {
+                    failed.getErr().println(failed.getCommandName() + ": " + e.getMessage());
+                    return 3;
+                }
+                throw e;
+            });
+        }
+    }
+
+    @Command(name = Failing.NAME, description = "Fails with the message given (a test of extensions).")
+    static final class FailingCommand implements Runnable {
+        @picocli.CommandLine.Option(names = "--with", required = true)
+        private String message;
+
+        @Override
+        public void run() {
+            throw new IllegalStateException(message);
+        }
+    }
+
+    @Test
+    void runWithABadValueSubmitsNothing() throws Exception {
+        Path outDir = tmp.resolve("never");
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = Stormsim.run(new String[] {"run", YAML, "--set", "dt=0", "--set",
+                "output.dir=" + outDir});
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals(1, code);
+        assertTrue(captured.toString(StandardCharsets.UTF_8).contains("stormsim.nbody.dt = 0 is not allowed"));
+        assertFalse(Files.exists(outDir.resolve("diagnostics.csv")), "nothing ran");
+    }
+}

@@ -1,0 +1,100 @@
+package io.stormsim.checkers.topologies;
+
+import io.stormsim.checkers.bolts.CheckersKeys;
+import io.stormsim.checkers.bolts.CheckersKryo;
+import io.stormsim.checkers.bolts.PerftConfig;
+import io.stormsim.checkers.bolts.PerftResultBolt;
+import io.stormsim.run.RunConfig;
+import io.stormsim.run.RunOutput;
+import io.stormsim.topologies.HeapCheck;
+import io.stormsim.topologies.Workload;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** Distributed perft of a checkers position: one job split over the partitions ({@code checkers-perft.yaml}). */
+public final class CheckersPerftWorkload implements Workload {
+    /** Bytes a table entry takes, rounded up from the measured 18.6 (docs/performance.md, "Heap per workload"). */
+    static final long BYTES_PER_ENTRY = 22;
+    static final String HEAP_BASIS = BYTES_PER_ENTRY + " bytes a table entry, 2^table.log2 entries in each partition,"
+            + " measured at 2^24";
+
+    @Override
+    public String name() {
+        return "checkers";
+    }
+
+    @Override
+    public List<String> keys() {
+        return PerftConfig.KEYS;
+    }
+
+    @Override
+    public void check(TopologyDef def, Map<String, Object> config) {
+        PerftConfig.from(config);
+    }
+
+    @Override
+    public List<String> kryoDecorators() {
+        return List.of(CheckersKryo.class.getName());
+    }
+
+    /**
+     * Every partition's table is two long arrays of 2^table.log2 (a key and a count, {@code Perft}): the smallest
+     * heap that ran depth 9 on 2 partitions (the whole embedded cluster) was 180 MiB with 2^22 entries and 627 MiB
+     * with 2^24, 18.6 bytes an entry more (16 by layout; G1 wants free regions besides). A worker holds
+     * ceil(partitions / workers) tables.
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
+        int log2 = PerftConfig.from(config).tableLog2();
+        return log2 == 0 ? 0 : tables(log2, partitions, workers);
+    }
+
+    /** The tables of one worker, 2^log2 entries each, one a partition. */
+    static long tables(int log2, int partitions, int workers) {
+        return HeapCheck.partitionsPerWorker(partitions, workers) * table(log2);
+    }
+
+    /** One table of 2^log2 entries. */
+    static long table(int log2) {
+        return BYTES_PER_ENTRY << log2;
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        return CheckersKeys.TABLE_LOG2;
+    }
+
+    @Override
+    public String heapBasis() {
+        return HEAP_BASIS;
+    }
+
+    @Override
+    public Path outputDir(Map<String, Object> config) {
+        return PerftConfig.from(config).outputDir();
+    }
+
+    /** One perft. */
+    @Override
+    public long steps(Map<String, Object> config) {
+        return 1;
+    }
+
+    @Override
+    public String stepsKey() {
+        return CheckersKeys.DEPTH;
+    }
+
+    @Override
+    public List<String> results() {
+        return List.of(PerftResultBolt.PERFT_TXT, RunOutput.SUMMARY);
+    }
+
+    @Override
+    public List<String> pathKeys() {
+        return List.of(RunConfig.OUTPUT_DIR);
+    }
+}

@@ -1,0 +1,85 @@
+package io.stormsim.fft.topologies;
+
+import io.stormsim.bsp.PartitionRule;
+import io.stormsim.fft.bolts.FftConfig;
+import io.stormsim.fft.bolts.FftResultBolt;
+import io.stormsim.fft.bolts.FftKryo;
+import io.stormsim.run.RunConfig;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.Workload;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** The six-step FFT ({@code stormsim.fft.*}). */
+public final class FftWorkload implements Workload {
+    private static final long BYTES_PER_POINT = 64, RESULT_BYTES_PER_POINT = 16;
+
+    @Override
+    public String name() {
+        return "fft";
+    }
+
+    @Override
+    public List<String> keys() {
+        return FftConfig.KEYS;
+    }
+
+    @Override
+    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
+        FftConfig.from(config).checkInput();
+    }
+
+    @Override
+    public PartitionRule partitionRule(Map<String, Object> config) {
+        return FftConfig.from(config);
+    }
+
+    @Override
+    public List<String> kryoDecorators() {
+        return List.of(FftKryo.class.getName());
+    }
+
+    /**
+     * The smallest heap that ran 2^22 and 2^24 points on 2 partitions (the whole embedded cluster, 4 transforms)
+     * was 262 and 914 MiB: 54 bytes a point more, rounded up to 64 (four copies of the signal: the input, a
+     * transpose's blocks as sent and as joined, a pass's output; docs/performance.md, "Heap per workload"). A
+     * worker holds its share of the partitions, and the one with the result bolt also round 0's result.
+     */
+    @Override
+    public long heapBytes(Map<String, Object> config, int workers) {
+        long n = 1L << FftConfig.from(config).m();
+        return workers == 1 ? n * BYTES_PER_POINT : n * BYTES_PER_POINT / workers + n * RESULT_BYTES_PER_POINT;
+    }
+
+    @Override
+    public String heapSizeKey(Map<String, Object> config) {
+        return FftConfig.M;
+    }
+
+    @Override
+    public String heapBasis() {
+        return BYTES_PER_POINT + " bytes a point of the 2^m, measured at 2^24 points";
+    }
+
+    @Override
+    public Path outputDir(Map<String, Object> config) {
+        return FftConfig.from(config).outputDir();
+    }
+
+    @Override
+    public long steps(Map<String, Object> config) {
+        return FftConfig.from(config).run().steps();
+    }
+
+    @Override
+    public List<String> results() {
+        return List.of(FftResultBolt.OUTPUT, FftResultBolt.ROUNDS_CSV, FftResultBolt.SUMMARY);
+    }
+
+    @Override
+    public List<String> pathKeys() {
+        return List.of(RunConfig.OUTPUT_DIR, FftConfig.INPUT_FILE);
+    }
+}

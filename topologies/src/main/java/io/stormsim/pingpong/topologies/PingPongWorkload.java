@@ -1,0 +1,54 @@
+package io.stormsim.pingpong.topologies;
+
+import io.stormsim.pingpong.PingPongConfig;
+import io.stormsim.run.RunConfig;
+import io.stormsim.pingpong.spouts.PingerSpout;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.Workload;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.flux.model.TopologyDef;
+
+/** The messaging benchmark ({@code stormsim.pingpong.*}): round trips between two workers. */
+public final class PingPongWorkload implements Workload {
+    @Override
+    public String name() {
+        return "pingpong";
+    }
+
+    @Override
+    public List<String> keys() {
+        return PingPongConfig.KEYS;
+    }
+
+    @Override
+    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
+        PingPongConfig.from(config); // reading every value checks it
+    }
+
+    @Override
+    public Path outputDir(Map<String, Object> config) {
+        return PingPongConfig.from(config).outputDir();
+    }
+
+    @Override
+    public long steps(Map<String, Object> config) {
+        return PingPongConfig.from(config).phases().size();
+    }
+
+    @Override
+    public String doneFile() {
+        return PingerSpout.TABLE;
+    }
+
+    @Override
+    public List<String> results() {
+        return List.of(PingerSpout.CSV, PingerSpout.TABLE);
+    }
+
+    @Override
+    public List<String> pathKeys() {
+        return List.of(RunConfig.OUTPUT_DIR);
+    }
+}

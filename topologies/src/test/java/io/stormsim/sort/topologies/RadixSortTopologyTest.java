@@ -1,0 +1,166 @@
+package io.stormsim.sort.topologies;
+
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stormsim.sort.bolts.SortSinkBolt;
+import io.stormsim.sort.KeyGenerator;
+import io.stormsim.sort.RadixSort;
+import io.stormsim.sort.SortFile;
+import io.stormsim.sort.SortRecords;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The radix sort YAML on an embedded LocalCluster, Kryo forced on every tuple, several jobs in flight: each
+ * job's sorted records are the sequential kernel's bits and a library stable sort's, at 1, 2, 3 and 5
+ * partitions, for several generators, 32-bit keys and 64-bit records, counts that divide nothing, 0 and 1
+ * key, and records from a file.
+ */
+class RadixSortTopologyTest extends LocalClusterTest {
+    static final Path SORT_YAML = YAML.resolveSibling("radix-sort.yaml");
+    private static final long SEED = 11;
+
+    /**
+     * One run: its partitions, its settings, and its input (generated per job, or the file's for every job,
+     * whose header then overrides keys, key bits and payload).
+     */
+    private record Run(int partitions, String generator, int keys, int keyBits, boolean payload, int digitBits,
+                       int jobs, Path file) {
+    }
+
+    static Map<String, String> settings(Run r, Path outputDir) {
+        Map<String, String> m = new HashMap<>();
+        m.put("partitions", String.valueOf(r.partitions));
+        m.put("generator", r.generator);
+        m.put("keys", String.valueOf(r.keys));
+        m.put("key.bits", String.valueOf(r.keyBits));
+        m.put("payload", String.valueOf(r.payload));
+        m.put("digit.bits", String.valueOf(r.digitBits));
+        m.put("seed", String.valueOf(SEED));
+        m.put("jobs", String.valueOf(r.jobs));
+        m.put("jobs.in.flight", "3");
+        m.put("input.file", r.file == null ? "" : r.file.toString());
+        m.put("output.dir", outputDir.toString());
+        m.put("always.try.serialize", "true");
+        return m;
+    }
+
+    /** The library's answer: a merge sort (stable) of the record indices on the unsigned key. */
+    private static SortRecords stableSorted(SortRecords in) {
+        Integer[] order = new Integer[in.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparing(in::key, Long::compareUnsigned));
+        int[] ints = in.keyBits() == 32 ? new int[in.size()] : null;
+        long[] longs = in.keyBits() == 64 ? new long[in.size()] : null;
+        long[] payloads = in.hasPayloads() ? new long[in.size()] : null;
+        for (int i = 0; i < order.length; i++) {
+            if (ints != null) {
+                ints[i] = in.intKeys()[order[i]];
+            } else {
+                longs[i] = in.longKeys()[order[i]];
+            }
+            if (payloads != null) {
+                payloads[i] = in.payloads()[order[i]];
+            }
+        }
+        return ints != null ? SortRecords.ofInts(ints, payloads) : SortRecords.ofLongs(longs, payloads);
+    }
+
+    /** The keys alone in the library's unsigned order: Arrays.sort with the sign bit flipped. */
+    private static SortRecords librarySorted(SortRecords in) {
+        if (in.keyBits() == 32) {
+            int[] keys = Arrays.copyOf(in.intKeys(), in.size());
+            Arrays.setAll(keys, i -> keys[i] ^ Integer.MIN_VALUE);
+            Arrays.sort(keys);
+            Arrays.setAll(keys, i -> keys[i] ^ Integer.MIN_VALUE);
+            return SortRecords.ofInts(keys, null);
+        }
+        long[] keys = Arrays.copyOf(in.longKeys(), in.size());
+        Arrays.setAll(keys, i -> keys[i] ^ Long.MIN_VALUE);
+        Arrays.sort(keys);
+        Arrays.setAll(keys, i -> keys[i] ^ Long.MIN_VALUE);
+        return SortRecords.ofLongs(keys, null);
+    }
+
+    /**
+     * 64-bit records with many equal keys and payloads unrelated to the input order, as a file brings them;
+     * the keys' top three bytes are zero, so the last three of the eight passes are skipped.
+     */
+    private static SortRecords fileRecords(int n) {
+        SplittableRandom random = new SplittableRandom(5);
+        long[] keys = new long[n], payloads = new long[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = random.nextInt(4) == 0 ? random.nextLong() & 0xFF_FFFF_FFFFL : random.nextInt(20) * 0x01_0000_0001L;
+            payloads[i] = random.nextLong();
+        }
+        return SortRecords.ofLongs(keys, payloads);
+    }
+
+    /** Passes whose digit takes more than one value among the keys: those that move records. */
+    private static int movingPasses(SortRecords r, int digitBits) {
+        int moving = 0;
+        for (int pass = 0; pass < RadixSort.passes(r.keyBits(), digitBits); pass++) {
+            long mask = (1L << digitBits) - 1;
+            for (int i = 1; i < r.size(); i++) {
+                if ((r.key(i) >>> (pass * digitBits) & mask) != (r.key(0) >>> (pass * digitBits) & mask)) {
+                    moving++;
+                    break;
+                }
+            }
+        }
+        return moving;
+    }
+
+    @Test
+    void everyJobIsTheSequentialKernelsBitsAtEveryPartitionCount() throws Exception {
+        Path file = out.resolve("records.bin");
+        SortFile.write(file, fileRecords(997));
+        assertEquals(5, movingPasses(fileRecords(997), 8), "the file's records skip passes after moving ones");
+        List<Run> runs = List.of(
+                new Run(1, "uniform", 1000, 32, false, 8, 3, null),
+                new Run(2, "hot-digit", 1001, 64, true, 8, 3, null),
+                new Run(3, "few-distinct", 1003, 32, true, 11, 2, null),
+                new Run(5, "reversed", 1002, 64, false, 16, 2, null),
+                new Run(3, "uniform", 0, 32, false, 8, 2, file),
+                new Run(5, "sorted", 1, 64, true, 8, 1, null),
+                new Run(2, "uniform", 0, 32, false, 8, 1, null));
+        for (Run r : runs) {
+            Path dir = out.resolve("run-" + r.partitions + "-" + r.generator + "-" + r.keys + "-" + r.keyBits
+                    + (r.file == null ? "" : "-file"));
+            int jobs = r.jobs;
+            LocalRun.run(cluster, TopologyFile.load(SORT_YAML, null, settings(r, dir), false), Duration.ofMinutes(3));
+            List<String> rows = Files.readAllLines(dir.resolve(SortSinkBolt.JOBS_CSV));
+            assertEquals(jobs + 1, rows.size(), "a header and one row per job: " + rows);
+            for (int job = 0; job < jobs; job++) {
+                SortRecords input = r.file != null ? SortFile.read(file)
+                        : KeyGenerator.named(r.generator).generate(r.keyBits, r.keys, r.payload, SEED + job);
+                SortRecords expected = input.copyOfRange(0, input.size());
+                new RadixSort(r.digitBits).sort(expected);
+                String what = r + ", job " + job;
+                assertTrue(expected.sameRecords(r.payload || r.file != null ? stableSorted(input) : librarySorted(input)),
+                        "the kernel itself: " + what);
+                SortRecords sorted = SortFile.read(dir.resolve("sorted-" + job + ".bin"));
+                assertTrue(expected.sameRecords(sorted), what);
+                String prefix = job + ",1," + input.size() + ",";
+                String[] row = rows.stream().filter(s -> s.startsWith(prefix)).findFirst().orElse(prefix).split(",");
+                assertEquals(Long.toHexString(SortSinkBolt.bitsHash(expected)), row[row.length - 1], what);
+                assertEquals(String.valueOf(movingPasses(input, r.digitBits)), row[8], "passes moved: " + what);
+            }
+            String summary = Files.readString(dir.resolve(SortSinkBolt.SUMMARY));
+            assertTrue(summary.contains("partitions = " + r.partitions + ", jobs = " + jobs), summary);
+        }
+    }
+}

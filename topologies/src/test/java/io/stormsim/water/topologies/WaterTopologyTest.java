@@ -1,0 +1,245 @@
+package io.stormsim.water.topologies;
+
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.water.bolts.IntermolecularBolt;
+import io.stormsim.water.bolts.WaterPartitionState;
+import io.stormsim.water.bolts.WaterSink;
+import io.stormsim.water.LatticeStart;
+import io.stormsim.water.SeededRandomNumbers;
+import io.stormsim.water.StepValues;
+import io.stormsim.water.WaterInput;
+import io.stormsim.water.WaterRun;
+import io.stormsim.water.WaterState;
+import io.stormsim.water.WaterStateFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * water.yaml on an embedded LocalCluster, Kryo forced on every tuple: the original's 512-molecule run
+ * printed as the original printed it, and every printed value and the final state the sequential kernel's
+ * bits, at 1, 2, 3 and 7 partitions (3 and 7 divide neither NMOL nor the 64 blocks); a run continued from
+ * its final state file, and a run whose force phase throws once (restored from a checkpoint and replayed),
+ * each the bits of one undisturbed sequential run.
+ */
+class WaterTopologyTest extends LocalClusterTest {
+    static final Path WATER_YAML = YAML.resolveSibling("water.yaml");
+    private static final String INPUT = "input-512mol-cutoff6.212752-10steps";
+    private static final String RANDOM = "random.in";
+    private static final String PRINTED = "splash2-water-512mol-cutoff6.212752-10steps.out";
+
+    static Map<String, String> settings(int partitions, int steps, Path outputDir) {
+        Map<String, String> m = new HashMap<>();
+        m.put("partitions", String.valueOf(partitions));
+        m.put("steps", String.valueOf(steps));
+        m.put("output.dir", outputDir.toString());
+        m.put("always.try.serialize", "true");
+        return m;
+    }
+
+    /** shared/reference/water beside the checkout; the calling test is skipped, naming it, when absent. */
+    static Path referenceDirectory() {
+        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        Path root = start;
+        while (root != null && !Files.exists(root.resolve(".git"))) {
+            root = root.getParent();
+        }
+        assumeTrue(root != null, "no .git above " + start + ": cannot locate shared/reference/water beside the checkout");
+        Path dir = root.getParent().resolve("shared/reference/water");
+        assumeTrue(Files.isRegularFile(dir.resolve(INPUT)), "reference runs not found in " + dir);
+        return dir;
+    }
+
+    @Test
+    void theOriginalsRunPrintedAsItPrintedAndTheKernelsBitsAtEveryPartitionCount() throws Exception {
+        Path ref = referenceDirectory();
+        WaterInput in = WaterInput.read(ref.resolve(INPUT));
+        WaterRun sequential = WaterRun.latticeStart(in, LatticeStart.readRandomNumbers(ref.resolve(RANDOM),
+                in.molecules()), 1);
+        List<StepValues> expected = advance(sequential, in.steps());
+        List<String> printed = tableLines(Files.readAllLines(ref.resolve(PRINTED)));
+        assertEquals(2 * in.steps(), printed.size(), "reference table lines");
+        for (int partitions : new int[] {1, 2, 3, 7}) {
+            Path dir = out.resolve("reference-" + partitions);
+            Map<String, String> m = settings(partitions, in.steps(), dir);
+            m.put("input.file", ref.resolve(INPUT).toString());
+            m.put("random.file", ref.resolve(RANDOM).toString());
+            LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+            assertEquals(printed, Files.readAllLines(dir.resolve(WaterSink.TABLE)), partitions + " partitions");
+            assertSameBits(expected, sequential.state(), dir, partitions + " partitions");
+            assertTrue(Files.readString(dir.resolve(WaterSink.SUMMARY)).contains("partitions=" + partitions));
+        }
+    }
+
+    @Test
+    void aRunContinuedFromItsFinalStateIsOneUninterruptedRun() throws Exception {
+        int molecules = 216, first = 4, more = 5;
+        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, first + more, 0.0, 2),
+                SeededRandomNumbers.generate(molecules, 42), 1);
+        List<StepValues> expected = advance(sequential, first + more);
+        Path a = out.resolve("first"), b = out.resolve("continued");
+        Map<String, String> m = settings(2, first, a);
+        m.put("molecules", String.valueOf(molecules));
+        m.put("print.every", "2");
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        m = settings(3, more, b);
+        m.put("restart.file", a.resolve(WaterSink.FINAL_STATE).toString());
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        List<String> rows = new ArrayList<>(Files.readAllLines(a.resolve(WaterSink.CSV)));
+        rows.addAll(Files.readAllLines(b.resolve(WaterSink.CSV)).subList(1, 3));
+        Path joined = out.resolve("joined");
+        Files.createDirectories(joined);
+        Files.write(joined.resolve(WaterSink.CSV), rows);
+        Files.copy(b.resolve(WaterSink.FINAL_STATE), joined.resolve(WaterSink.FINAL_STATE));
+        assertSameBits(expected, sequential.state(), joined, "continued run");
+    }
+
+    @Test
+    void aForcePhaseThatThrowsOnceIsRestoredAndReplayedExactly() throws Exception {
+        int molecules = 216, steps = 12;
+        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 1),
+                SeededRandomNumbers.generate(molecules, 42), 1);
+        List<StepValues> expected = advance(sequential, steps);
+        Path dir = out.resolve("fail-once");
+        Map<String, String> m = settings(3, steps, dir);
+        m.put("molecules", String.valueOf(molecules));
+        m.put("checkpoint.every", "4");
+        String yaml = Files.readString(WATER_YAML);
+        String replaced = yaml.replace("\"" + IntermolecularBolt.class.getName() + "\"",
+                "\"" + FailOnceIntermolecularBolt.class.getName() + "\"");
+        assertFalse(replaced.equals(yaml), "the intermolecular bolt is in the YAML");
+        Path file = Files.createTempDirectory(out, "yaml").resolve("water.yaml");
+        Files.writeString(file, replaced);
+        Files.copy(WATER_YAML.resolveSibling("water.properties"), file.resolveSibling("water.properties"));
+        LocalRun.run(cluster, TopologyFile.load(file, null, m, false), Duration.ofMinutes(3));
+        assertTrue(FailOnceIntermolecularBolt.FAILED.get(), "the fault was injected");
+        assertSameBits(expected, sequential.state(), dir, "restored run");
+    }
+
+    /** A finished run resumed from its newest checkpoint (round 8) on another partition count redoes its end exactly. */
+    @Test
+    void aRunResumedFromACheckpointWithAnotherPartitionCountIsOneUninterruptedRun() throws Exception {
+        int molecules = 125, steps = 10;
+        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 1),
+                SeededRandomNumbers.generate(molecules, 42), 1);
+        List<StepValues> expected = advance(sequential, steps);
+        Path dir = out.resolve("resumed");
+        Map<String, String> m = settings(2, steps, dir);
+        m.put("molecules", String.valueOf(molecules));
+        m.put("checkpoint.every", "4");
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        assertTrue(Files.exists(dir.resolve("checkpoints/round-000000008/MANIFEST")), "checkpoint of round 8");
+        Files.delete(dir.resolve(WaterSink.FINAL_STATE));
+        m.put("partitions", "5");
+        m.put("resume", "true");
+        LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+        assertTrue(Files.readString(dir.resolve(WaterSink.SUMMARY)).contains("partitions=5"), "the resumed run ended it");
+        assertSameBits(expected, sequential.state(), dir, "resumed run");
+    }
+
+    /** A time step a thousand times too large: velocities overflow by step 4, and the run halts naming step and molecules. */
+    @Test
+    void aRunThatBlowsUpHaltsNamingStepAndMolecules() throws Exception {
+        Path input = out.resolve("input-27-huge-step"), random = out.resolve("random-27.in");
+        Files.writeString(input, "  1.0e-13   27  10   6\n -1      3000     1  0\n1 0\n");
+        StringBuilder numbers = new StringBuilder("0.5\n");
+        for (double v : SeededRandomNumbers.generate(27, 42)) {
+            numbers.append(v).append('\n');
+        }
+        Files.writeString(random, numbers);
+        Map<String, String> m = settings(2, 10, out.resolve("blow-up"));
+        m.put("input.file", input.toString());
+        m.put("random.file", random.toString());
+        m.put("max.restores", "0");
+        LocalRun.RunFailedException e = assertThrows(LocalRun.RunFailedException.class,
+                () -> LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3)));
+        assertTrue(e.getMessage().contains("halted: round "), e.getMessage());
+        assertTrue(e.getMessage().matches("(?s).*step [1-4]: molecule \\d+ has a non-finite velocity after"
+                + " the corrector: the run blew up \\(is TSTEP too large\\?\\).*"), e.getMessage());
+    }
+
+    /** The force phase, except that partition 1 throws once, at round {@link #ROUND}: an injected fault. */
+    public static class FailOnceIntermolecularBolt extends IntermolecularBolt {
+        static final long ROUND = 10;
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        @Override
+        protected void onStep(long step, StepInputs in) {
+            WaterPartitionState s = in.one("partition");
+            if (partition == 1 && s.round == ROUND && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("injected fault in the intermolecular phase at round " + ROUND);
+            }
+            super.onStep(step, in);
+        }
+    }
+
+    private static List<StepValues> advance(WaterRun run, int steps) {
+        List<StepValues> printed = new ArrayList<>();
+        for (int i = 0; i < steps; i++) {
+            StepValues v = run.advance();
+            if (v != null) {
+                printed.add(v);
+            }
+        }
+        return printed;
+    }
+
+    /** water.csv holds exactly the printed values, and the final state file exactly the state, of the kernel's run. */
+    private static void assertSameBits(List<StepValues> expected, WaterState state, Path dir, String what)
+            throws Exception {
+        List<String> rows = Files.readAllLines(dir.resolve(WaterSink.CSV));
+        assertEquals(expected.size() + 1, rows.size(), what + ": a header and a row per printed step: " + rows);
+        for (int i = 0; i < expected.size(); i++) {
+            StepValues v = expected.get(i);
+            double[] want = {v.kinetic(), v.intramolecular(), v.intermolecular(), v.reactionField(), v.total(),
+                    v.temperature(), v.virial()};
+            String[] f = rows.get(i + 1).split(",");
+            assertEquals(v.step(), Integer.parseInt(f[0]), what + ", row " + (i + 1));
+            for (int k = 0; k < want.length; k++) {
+                assertEquals(Double.doubleToRawLongBits(want[k]), Double.doubleToRawLongBits(Double.parseDouble(f[k + 1])),
+                        what + ", step " + v.step() + ", column " + (k + 1) + ": " + want[k] + " vs " + f[k + 1]);
+            }
+        }
+        WaterState got = WaterStateFile.read(dir.resolve(WaterSink.FINAL_STATE));
+        assertEquals(state.step(), got.step(), what);
+        assertEquals(Double.doubleToRawLongBits(state.kineticSum()), Double.doubleToRawLongBits(got.kineticSum()), what);
+        assertEquals(Double.doubleToRawLongBits(state.virialSum()), Double.doubleToRawLongBits(got.virialSum()), what);
+        for (int k = 0; k < state.derivatives().length; k++) {
+            assertTrue(Arrays.equals(state.derivatives()[k], got.derivatives()[k]),
+                    what + ": final derivatives of order " + k + " differ");
+        }
+    }
+
+    /** The original's table: the line pairs between the lattice banner and the timing lines. */
+    private static List<String> tableLines(List<String> lines) {
+        List<String> table = new ArrayList<>();
+        boolean in = false;
+        for (String line : lines) {
+            if (line.startsWith("***** NEW RUN")) {
+                in = true;
+            } else if (line.startsWith("COMPUTESTART")) {
+                in = false;
+            } else if (in) {
+                table.add(line);
+            }
+        }
+        return table;
+    }
+}
