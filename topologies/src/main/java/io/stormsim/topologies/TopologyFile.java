@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,9 @@ import org.apache.storm.flux.model.ExecutionContext;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.flux.parser.FluxParser;
 import org.apache.storm.generated.StormTopology;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * A Flux YAML topology with its properties: resolved, checked and built. The properties come from
@@ -67,12 +72,16 @@ public final class TopologyFile {
         }
         props.putAll(overrides);
         String text = Files.readString(yaml, StandardCharsets.UTF_8);
-        checkPlaceholders(yaml, text, props, envFilter, propsPath);
-        TopologyDef def;
-        try {
-            def = FluxParser.parseFile(yaml.toString(), false, true, props, envFilter);
-        } catch (RuntimeException e) {
-            throw new ConfigException("topology file " + yaml + " is not valid Flux YAML: " + e.getMessage());
+        List<Include> includes = includes(yaml, text);
+        Map<Path, String> texts = new LinkedHashMap<>();
+        texts.put(yaml, text);
+        for (Include include : includes) {
+            texts.put(include.file, include.text);
+        }
+        checkPlaceholders(yaml, texts, props, envFilter, propsPath);
+        TopologyDef def = parse(yaml, props, envFilter);
+        for (Include include : def == null ? List.<Include>of() : includes) {
+            merge(def, include, parse(include.file, props, envFilter));
         }
         if (def == null || !def.validate()) {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
@@ -94,6 +103,80 @@ public final class TopologyFile {
         }
     }
 
+    /** One Flux file, its placeholders substituted, its includes not yet read; null if empty. */
+    private static TopologyDef parse(Path file, Properties props, boolean envFilter) throws ConfigException {
+        try {
+            return FluxParser.parseFile(file.toString(), false, false, props, envFilter);
+        } catch (IOException | RuntimeException e) {
+            throw new ConfigException("topology file " + file + " is not valid Flux YAML: " + e.getMessage());
+        }
+    }
+
+    /** A file a topology includes, its text, and whether its values win over the topology's own. */
+    private record Include(Path file, boolean override, String text) {
+    }
+
+    /**
+     * The files a topology includes ({@code includes: - file: engine.yaml}), relative to the including file's
+     * directory, so that a topology finds its includes wherever it is started from (Flux itself reads them
+     * from the working directory). Read before the placeholders are checked, which span the includes too. An
+     * include holds config only: the engine's settings that topologies share.
+     */
+    private static List<Include> includes(Path yaml, String text) throws IOException, ConfigException {
+        Object raw = yamlTree(yaml, text);
+        List<Include> files = new ArrayList<>();
+        Object list = raw instanceof Map<?, ?> m ? m.get("includes") : null;
+        if (list == null) {
+            return files;
+        }
+        if (!(list instanceof List<?> entries)) {
+            throw new ConfigException(yaml + ": includes = " + list + " is not allowed: must be a list of - file: NAME");
+        }
+        for (Object entry : entries) {
+            Object file = entry instanceof Map<?, ?> e ? e.get("file") : null;
+            if (!(file instanceof String name) || Boolean.TRUE.equals(((Map<?, ?>) entry).get("resource"))) {
+                throw new ConfigException(yaml + ": includes: " + entry + " is not allowed: must be - file: NAME, a file"
+                        + " relative to " + yaml.toAbsolutePath().getParent());
+            }
+            Path path = yaml.toAbsolutePath().getParent().resolve(name).normalize();
+            if (!Files.isReadable(path)) {
+                throw new ConfigException(yaml + ": includes: file " + name + " (" + path
+                        + ") cannot be read (missing, or no permission)");
+            }
+            String included = Files.readString(path, StandardCharsets.UTF_8);
+            Object tree = yamlTree(path, included);
+            if (tree != null && !(tree instanceof Map<?, ?> top && top.keySet().equals(Set.of("config")))) {
+                throw new ConfigException(path + " (included by " + yaml + ") is not allowed to hold "
+                        + (tree instanceof Map<?, ?> keys ? keys.keySet() : tree) + ": an include holds only config:");
+            }
+            files.add(new Include(path, Boolean.TRUE.equals(((Map<?, ?>) entry).get("override")), included));
+        }
+        return files;
+    }
+
+    private static Object yamlTree(Path file, String text) throws ConfigException {
+        try {
+            return new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+        } catch (RuntimeException e) {
+            throw new ConfigException("topology file " + file + " is not valid YAML: " + e.getMessage());
+        }
+    }
+
+    /** Adds an include's config to the topology's: its own values win unless the include says override. */
+    private static void merge(TopologyDef def, Include from, TopologyDef include) {
+        if (include == null || include.getConfig() == null) {
+            return;
+        }
+        if (def.getConfig() == null) {
+            def.setConfig(new HashMap<>());
+        }
+        for (Map.Entry<String, Object> e : include.getConfig().entrySet()) {
+            if (from.override || !def.getConfig().containsKey(e.getKey())) {
+                def.getConfig().put(e.getKey(), e.getValue());
+            }
+        }
+    }
+
     private static Path defaultProperties(Path yaml) {
         String file = yaml.getFileName().toString();
         Path beside = yaml.resolveSibling(file.replaceFirst("\\.ya?ml$", "") + ".properties");
@@ -101,23 +184,26 @@ public final class TopologyFile {
     }
 
     /** Every placeholder resolves, and every property is used by some placeholder. */
-    private static void checkPlaceholders(Path yaml, String text, Properties props, boolean envFilter, Path propsPath)
-            throws ConfigException {
+    private static void checkPlaceholders(Path yaml, Map<Path, String> texts, Properties props, boolean envFilter,
+            Path propsPath) throws ConfigException {
         Set<String> used = new LinkedHashSet<>();
         List<String> unresolved = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].replaceFirst("^\\s*#.*", "");
-            Matcher m = PLACEHOLDER.matcher(line);
-            while (m.find()) {
-                String key = m.group(1);
-                used.add(key);
-                boolean resolved = key.startsWith("ENV-") ? envFilter && System.getenv(key.substring(4)) != null
-                        : props.containsKey(key);
-                if (!resolved) {
-                    unresolved.add("${" + key + "} on line " + (i + 1)
-                            + (key.startsWith("ENV-") ? (envFilter ? " (environment variable " + key.substring(4)
-                            + " is not set)" : " (environment placeholders need --env-filter)") : ""));
+        for (Map.Entry<Path, String> text : texts.entrySet()) {
+            String[] lines = text.getValue().split("\n", -1);
+            String where = text.getKey().equals(yaml) ? "" : " of " + text.getKey().getFileName();
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i].replaceFirst("^\\s*#.*", "");
+                Matcher m = PLACEHOLDER.matcher(line);
+                while (m.find()) {
+                    String key = m.group(1);
+                    used.add(key);
+                    boolean resolved = key.startsWith("ENV-") ? envFilter && System.getenv(key.substring(4)) != null
+                            : props.containsKey(key);
+                    if (!resolved) {
+                        unresolved.add("${" + key + "} on line " + (i + 1) + where
+                                + (key.startsWith("ENV-") ? (envFilter ? " (environment variable " + key.substring(4)
+                                + " is not set)" : " (environment placeholders need --env-filter)") : ""));
+                    }
                 }
             }
         }

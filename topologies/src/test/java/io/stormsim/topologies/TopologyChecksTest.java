@@ -11,6 +11,7 @@ import io.stormsim.nbody.PlummerSphere;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class TopologyChecksTest extends ConfigChecks {
 
     @Test
     void aConfigWithoutAWorkloadsKeysIsRejected() throws Exception {
-        Path yaml = copyOfYaml(s -> s.replace("stormsim.nbody.", "stormsim.gravity."));
+        Path yaml = copyOfYaml(s -> s.replace("  stormsim.nbody.", "  stormsim.gravity."));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
                 .getMessage();
         assertTrue(error.contains("must set the keys of exactly one workload (stormsim.nbody.*"), error);
@@ -150,13 +151,52 @@ class TopologyChecksTest extends ConfigChecks {
             + "|topology.backpressure.wait.strategy = io.stormsim.bsp.PhaseWaitStrategy is not allowed",
     })
     void badStormSettingsAreNamedBeforeSubmitting(String line, String replacement, String message) throws Exception {
-        Path yaml = copyOfYaml(s -> {
-            assertTrue(s.contains(line), "the YAML has " + line);
-            return s.replace(line, replacement);
-        });
+        Path yaml = copyOfYaml(s -> s.replace(line, replacement));
+        Path engine = yaml.resolveSibling("engine.yaml");
+        String included = Files.readString(engine);
+        assertTrue(Files.readString(YAML).contains(line) || included.contains(line),
+                "the YAML or the engine.yaml it includes has " + line);
+        Files.writeString(engine, included.replace(line, replacement));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
                 .getMessage();
         assertTrue(error.contains(message), error);
+    }
+
+    @Test
+    void theEngineIncludeGivesItsSettingsAndTheTopologysOwnValueWins() throws Exception {
+        TopologyFile topology = TopologyFile.load(copyOfYaml(s -> s), props(), valid(), false);
+        assertEquals("io.stormsim.bsp.PhaseWaitStrategy", topology.config.get("topology.bolt.wait.strategy"));
+        assertEquals(Boolean.FALSE, topology.config.get("topology.fall.back.on.java.serialization"));
+        assertEquals(1000000, ((Number) topology.config.get("topology.bolt.wait.park.microsec")).intValue(),
+                "barnes-hut.yaml's own park time wins over engine.yaml's 20000");
+    }
+
+    @Test
+    void aMissingIncludeIsNamed() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("file: \"engine.yaml\"", "file: \"engine-typo.yaml\""));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("includes: file engine-typo.yaml (" + tmp.resolve("engine-typo.yaml")
+                + ") cannot be read"), error);
+    }
+
+    @Test
+    void anIncludeHoldsOnlyConfig() throws Exception {
+        Path yaml = copyOfYaml(s -> s);
+        Files.writeString(tmp.resolve("engine.yaml"), "config:\n  topology.workers: 1\nbolts: []\n");
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("is not allowed to hold [config, bolts]: an include holds only config:"), error);
+    }
+
+    @Test
+    void anUnresolvedPlaceholderOfAnIncludeIsNamedWithItsFile() throws Exception {
+        Path yaml = copyOfYaml(s -> s);
+        Path engine = tmp.resolve("engine.yaml");
+        Files.writeString(engine, Files.readString(engine).replace("${message.timeout.secs}", "${timeout.typo}"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("${timeout.typo} on line ") && error.contains(" of engine.yaml"), error);
     }
 
     @Test
@@ -212,6 +252,7 @@ class TopologyChecksTest extends ConfigChecks {
     private Path copyOfYaml(java.util.function.UnaryOperator<String> edit) throws Exception {
         Path yaml = tmp.resolve("topology.yaml");
         Files.writeString(yaml, edit.apply(Files.readString(YAML)));
+        Files.copy(YAML.resolveSibling("engine.yaml"), tmp.resolve("engine.yaml"), StandardCopyOption.REPLACE_EXISTING);
         return yaml;
     }
 
