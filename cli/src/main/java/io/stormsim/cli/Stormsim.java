@@ -177,7 +177,7 @@ public final class Stormsim {
     }
 
     private static void printResults(TopologyFile topology, Path out) {
-        for (String f : topology.workload.results()) {
+        for (String f : topology.settings.results()) {
             System.out.println("  " + out.resolve(f));
         }
     }

@@ -33,7 +33,7 @@ final class TopologySubmission {
     /** Returns the directory the results will be written to. */
     static Path submit(TopologyFile topology, NimbusAddress nimbus) throws Exception {
         // empty path values keep their meaning (none, or the default)
-        Map<String, Object> conf = absolutePaths(topology.config, topology.workload.pathKeys());
+        Map<String, Object> conf = absolutePaths(topology.config, topology.settings.pathKeys());
         Object reporters = conf.get(Config.TOPOLOGY_METRICS_REPORTERS);
         if (reporters instanceof List<?> list) {
             List<Object> absolute = new ArrayList<>();

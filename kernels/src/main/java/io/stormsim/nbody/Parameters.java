@@ -22,14 +22,20 @@ public record Parameters(long steps, double dt, double theta, double softening, 
     public static final int DEFAULT_ZONES_PER_PARTITION = 16;
     public static final Precision DEFAULT_PRECISION = Precision.MIXED;
 
+    /** The ranges of dt, theta and epsilon, which the config reader names with the keys a user types. */
+    public static final String DT_ALLOWED = "a finite number > 0", THETA_ALLOWED = "a number in (0, 1.5]",
+            EPSILON_ALLOWED = "a finite number >= 0";
+    public static final int MAX_LEAF_CAPACITY = 64, MAX_GROUP_SIZE = 4096;
+
     public Parameters {
         require(steps >= 0, "steps", steps, "an integer >= 0 (0 runs without end)");
-        require(dt > 0 && Double.isFinite(dt), "dt", dt, "a finite number > 0");
-        require(theta > 0 && theta <= 1.5, "theta", theta, "a number in (0, 1.5]");
-        require(softening >= 0 && Double.isFinite(softening), "epsilon", softening, "a finite number >= 0");
-        require(leafCapacity >= 1 && leafCapacity <= 64, "leaf capacity", leafCapacity, "an integer in 1..64");
-        require(groupSize >= leafCapacity && groupSize <= 4096, "group size", groupSize,
-                "an integer in " + leafCapacity + "..4096 (at least the leaf capacity)");
+        require(validDt(dt), "dt", dt, DT_ALLOWED);
+        require(validTheta(theta), "theta", theta, THETA_ALLOWED);
+        require(validEpsilon(softening), "epsilon", softening, EPSILON_ALLOWED);
+        require(leafCapacity >= 1 && leafCapacity <= MAX_LEAF_CAPACITY, "leaf capacity", leafCapacity,
+                "an integer in 1.." + MAX_LEAF_CAPACITY);
+        require(groupSize >= leafCapacity && groupSize <= MAX_GROUP_SIZE, "group size", groupSize,
+                "an integer in " + leafCapacity + ".." + MAX_GROUP_SIZE + " (at least the leaf capacity)");
         require(histogramLevel >= 1 && histogramLevel <= RootCell.LEVELS, "histogram level", histogramLevel,
                 "an integer in 1.." + RootCell.LEVELS);
         require(zonesPerPartition >= 1 && zonesPerPartition <= 1024, "zones per partition", zonesPerPartition,
@@ -46,6 +52,18 @@ public record Parameters(long steps, double dt, double theta, double softening, 
     public Parameters withPrecision(Precision precision) {
         return new Parameters(steps, dt, theta, softening, leafCapacity, groupSize, histogramLevel, zonesPerPartition,
                 precision);
+    }
+
+    public static boolean validDt(double dt) {
+        return dt > 0 && Double.isFinite(dt);
+    }
+
+    public static boolean validTheta(double theta) {
+        return theta > 0 && theta <= 1.5;
+    }
+
+    public static boolean validEpsilon(double epsilon) {
+        return epsilon >= 0 && Double.isFinite(epsilon);
     }
 
     private static void require(boolean ok, String name, Object value, String allowed) {

@@ -22,7 +22,7 @@ public final class HeapCheck {
 
     /** The run on an embedded LocalCluster in this JVM. */
     public static void local(TopologyFile topology) throws ConfigException {
-        check(topology, estimate(topology, 1), Runtime.getRuntime().maxMemory(),
+        check(topology, heap(topology, 1), Runtime.getRuntime().maxMemory(),
                 "this JVM (the embedded cluster) has", "give it more with STORMSIM_JAVA_OPTS=\"-Xmx...\", or submit to a"
                         + " cluster with more workers");
     }
@@ -30,15 +30,20 @@ public final class HeapCheck {
     /** The run submitted to a cluster: each worker holds its share of the partitions. */
     public static void cluster(TopologyFile topology) throws ConfigException {
         int workers = ObjectReader.getInt(topology.config.get(Config.TOPOLOGY_WORKERS), 1);
-        check(topology, estimate(topology, workers), workerHeap(topology),
+        check(topology, heap(topology, workers), workerHeap(topology),
                 "each worker has", "give more with -Xmx in " + Config.TOPOLOGY_WORKER_CHILDOPTS + ", or more workers");
     }
 
-    /** The heap one of {@code workers} JVMs needs for the run: the workload's estimate for its partition count. */
+    /** Bytes of heap one of {@code workers} JVMs needs for the run. */
     public static long estimate(TopologyFile topology, int workers) {
+        return heap(topology, workers).bytes();
+    }
+
+    /** The heap one of {@code workers} JVMs needs for the run: the workload's estimate for its partition count. */
+    private static Workload.Heap heap(TopologyFile topology, int workers) {
         // the phase bolts all run one task per partition; the sinks run one
         int partitions = topology.definition.getBolts().stream().mapToInt(b -> b.getParallelism()).max().orElse(1);
-        return topology.workload.heapBytes(topology.config, partitions, workers);
+        return topology.settings.heap(partitions, workers);
     }
 
     /** Tasks of each phase bolt one of {@code workers} holds: Storm spreads a bolt's tasks evenly over them. */
@@ -47,22 +52,21 @@ public final class HeapCheck {
     }
 
     /**
-     * Jobs a job-stream topology holds at once: its spout's limit (the key {@code inFlightKey}), at most the
-     * stream's {@code jobs} when it is bounded (0: without end).
+     * Jobs a job-stream topology holds at once: its spout's limit {@code inFlight}, at most the stream's
+     * {@code jobs} when it is bounded (0: without end).
      */
-    public static long jobsInFlight(Map<String, Object> config, String inFlightKey, long jobs) {
-        long inFlight = JobSpout.inFlight(config, inFlightKey);
+    public static long jobsInFlight(int inFlight, long jobs) {
         return jobs > 0 ? Math.min(inFlight, jobs) : inFlight;
     }
 
-    private static void check(TopologyFile topology, long needed, long available, String who, String how)
+    private static void check(TopologyFile topology, Workload.Heap needed, long available, String who, String how)
             throws ConfigException {
-        if (needed <= available) {
+        if (needed.bytes() <= available) {
             return;
         }
-        String key = topology.workload.heapSizeKey(topology.config);
+        String key = needed.key();
         throw new ConfigException(key + " = " + topology.config.get(key) + " is not allowed: the run needs about "
-                + bytes(needed) + " of heap in a JVM (" + topology.workload.heapBasis() + "), and " + who + " "
+                + bytes(needed.bytes()) + " of heap in a JVM (" + needed.basis() + "), and " + who + " "
                 + bytes(available) + ": " + how);
     }
 

@@ -37,23 +37,23 @@ public final class LocalRun {
 
     /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
     public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
-        return runUntil(cluster, topology, timeout, topology.workload.doneFile());
+        return runUntil(cluster, topology, timeout, topology.settings.doneFile());
     }
 
     /**
      * Submits {@code topology} and kills it once the file {@code until} (relative to the output directory)
-     * exists: the workload's {@link Workload#doneFile} for a whole run, a checkpoint's manifest to stop part way.
+     * exists: the workload's {@link Workload.Settings#doneFile} for a whole run, a checkpoint's manifest to stop part way.
      */
     public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, String until)
             throws Exception {
-        Workload workload = topology.workload;
-        if (workload.steps(topology.config) == 0) {
-            throw new ConfigException(workload.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
+        Workload.Settings settings = topology.settings;
+        if (settings.steps() == 0) {
+            throw new ConfigException(settings.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
                     + " would never finish; give a number, or submit it to a cluster");
         }
         checkPrometheusPorts(topology);
-        Path out = workload.outputDir(topology.config);
-        Path summary = out.resolve(workload.doneFile());
+        Path out = settings.outputDir();
+        Path summary = out.resolve(settings.doneFile());
         Path done = out.resolve(until);
         Path halted = out.resolve(TimestepSpout.HALTED);
         Files.deleteIfExists(summary);

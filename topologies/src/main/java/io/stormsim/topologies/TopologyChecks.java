@@ -31,8 +31,8 @@ public final class TopologyChecks {
     private TopologyChecks() {
     }
 
-    /** Checks {@code def} with its {@code config}; returns the config's workload. */
-    public static Workload check(TopologyDef def, Config config) throws ConfigException {
+    /** Checks {@code def} with its {@code config}; returns the settings of the config's workload. */
+    public static Workload.Settings check(TopologyDef def, Config config) throws ConfigException {
         for (SpoutDef s : def.getSpouts()) {
             checkParallelism("spout '" + s.getId() + "'", s.getParallelism());
         }
@@ -53,24 +53,26 @@ public final class TopologyChecks {
                         + workload.name() + " are " + String.join(", ", workload.keys()));
             }
         }
-        checkKryoDecorators(config, workload);
         try {
             PrometheusPorts.ofTopology(config);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(Config.TOPOLOGY_METRICS_REPORTERS + ", " + PrometheusStormReporter.class.getSimpleName()
                     + ": " + e.getMessage());
         }
+        Workload.Settings settings;
         try {
-            workload.check(def, config);
-            checkPartitions(def, workload.partitionRule(config));
+            settings = workload.read(config);
+            checkKryoDecorators(config, workload.name(), settings.kryoDecorators());
+            settings.check(def);
+            checkPartitions(def, settings.partitionRule());
         } catch (RuntimeException e) {
             // the workloads' config readers name the key, the value and what is allowed
             throw new ConfigException(e.getMessage());
         }
         // after the workload's own checks, whose messages say more (e.g. what max.spout.pending means there)
         checkStormTypes(config);
-        checkWritable(RunConfig.OUTPUT_DIR, workload.outputDir(config));
-        return workload;
+        checkWritable(RunConfig.OUTPUT_DIR, settings.outputDir());
+        return settings;
     }
 
     /**
@@ -105,13 +107,14 @@ public final class TopologyChecks {
     }
 
     /** Every serializer the workload's payloads need is registered: without, a worker would fail on its first tuple. */
-    private static void checkKryoDecorators(Map<String, Object> config, Workload workload) throws ConfigException {
+    private static void checkKryoDecorators(Map<String, Object> config, String workload, List<String> needed)
+            throws ConfigException {
         Object listed = config.get(Config.TOPOLOGY_KRYO_DECORATORS);
         List<?> decorators = listed instanceof List<?> l ? l : List.of();
-        for (String needed : workload.kryoDecorators()) {
-            if (!decorators.contains(needed)) {
+        for (String decorator : needed) {
+            if (!decorators.contains(decorator)) {
                 throw new ConfigException(Config.TOPOLOGY_KRYO_DECORATORS + " = " + listed + " is not allowed: must list "
-                        + needed + ", the serializers of the " + workload.name() + " workload's messages");
+                        + decorator + ", the serializers of the " + workload + " workload's messages");
             }
         }
     }

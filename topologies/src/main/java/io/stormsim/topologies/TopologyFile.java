@@ -38,15 +38,16 @@ public final class TopologyFile {
     public final Properties properties;
     public final TopologyDef definition;
     public final Config config;
-    /** The workload the config names ({@link Workload#CLASS_KEY}). */
-    public final Workload workload;
+    /** The settings of the workload the config names ({@link Workload#CLASS_KEY}), read and checked. */
+    public final Workload.Settings settings;
 
-    private TopologyFile(Path yaml, Properties properties, TopologyDef definition, Config config, Workload workload) {
+    private TopologyFile(Path yaml, Properties properties, TopologyDef definition, Config config,
+            Workload.Settings settings) {
         this.yaml = yaml;
         this.properties = properties;
         this.definition = definition;
         this.config = config;
-        this.workload = workload;
+        this.settings = settings;
     }
 
     /**
@@ -87,8 +88,7 @@ public final class TopologyFile {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
         }
         Config config = FluxBuilder.buildConfig(def);
-        Workload workload = TopologyChecks.check(def, config);
-        return new TopologyFile(yaml, props, def, config, workload);
+        return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
     }
 
     public String name() {

@@ -10,9 +10,9 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /**
  * What the launcher knows of one kind of simulation (Barnes-Hut, matrix multiply, ...): its
- * {@code stormsim.<name>.*} config keys, how to check their values before submitting, which partition
- * counts its phases allow, and where a run's results are. A topology names its workload's class in its
- * config ({@value #CLASS_KEY}), so a new workload is its own package and YAML, with no list to edit.
+ * {@code stormsim.<name>.*} config keys, and how to read a topology's config into its validated settings, which
+ * then answer everything else. A topology names its workload's class in its config ({@value #CLASS_KEY}), so a
+ * new workload is its own packages and YAML, with no list to edit.
  */
 public interface Workload {
     /** The topology config key naming the workload's class. */
@@ -25,74 +25,74 @@ public interface Workload {
     List<String> keys();
 
     /**
-     * Checks the values and the files they name; messages name the key, the value and what is allowed. A
-     * config reader's {@code RuntimeException} counts as such a message; the output directory, the
-     * parallelism ({@link #partitionRule}) and Storm's own keys are checked by the caller.
+     * Reads the config once into the workload's config record, which checks every value's range (its messages
+     * name the key, the value and what is allowed; a {@code RuntimeException} of the record counts as such a
+     * message). The parallelism ({@link Settings#partitionRule}), the output directory and Storm's own keys are
+     * checked by the caller.
      */
-    void check(TopologyDef def, Map<String, Object> config) throws ConfigException;
+    Settings read(Map<String, Object> config) throws ConfigException;
 
-    /** The partition counts the phase bolts allow under {@code config}: the rule they apply themselves. */
-    default PartitionRule partitionRule(Map<String, Object> config) {
-        return PartitionRule.ANY;
+    /** One topology's settings, read and checked: what the launcher asks of a run. */
+    interface Settings {
+        /**
+         * Checks what the values name beyond their ranges, before submitting: files it reads (read as the run's
+         * start will), directories it writes.
+         */
+        default void check(TopologyDef def) throws ConfigException {
+        }
+
+        /** Where the run writes its results. */
+        Path outputDir();
+
+        /** Rounds (or jobs) a run does; 0 means without end. */
+        long steps();
+
+        /** The config key that sets {@link #steps}, for messages. */
+        default String stepsKey() {
+            return RunConfig.STEPS;
+        }
+
+        /**
+         * The file, relative to the output directory, whose appearance means a bounded run is complete: the
+         * summary every sink writes last through {@code RunOutput}, unless the workload says otherwise.
+         */
+        default String doneFile() {
+            return RunOutput.SUMMARY;
+        }
+
+        /** The result files a user reads, relative to the output directory, printed after a run. */
+        List<String> results();
+
+        /** Keys whose values are files or directories (made absolute before submitting to a cluster). */
+        List<String> pathKeys();
+
+        /**
+         * The Kryo decorators ({@code IKryoDecorator}) that register the serializers of the workload's payloads:
+         * the YAML's {@code topology.kryo.decorators} must list them (checked before submitting).
+         */
+        default List<String> kryoDecorators() {
+            return List.of();
+        }
+
+        /** The partition counts the phase bolts allow: the rule they apply themselves. */
+        default PartitionRule partitionRule() {
+            return PartitionRule.ANY;
+        }
+
+        /**
+         * The heap one of {@code workers} JVMs needs when the phase bolts run {@code partitions} tasks: the
+         * launcher refuses a run that cannot fit ({@code HeapCheck}).
+         */
+        default Heap heap(int partitions, int workers) {
+            return Heap.NONE;
+        }
     }
 
     /**
-     * The Kryo decorators ({@code IKryoDecorator}) that register the serializers of the workload's payloads:
-     * the YAML's {@code topology.kryo.decorators} must list them (checked before submitting).
+     * A heap estimate: {@code bytes} (0: none), the key whose value it grows with (named when a run is refused),
+     * and how it was made (e.g. "600 bytes a body, measured at 10^6 bodies").
      */
-    default List<String> kryoDecorators() {
-        return List.of();
+    record Heap(long bytes, String key, String basis) {
+        public static final Heap NONE = new Heap(0, RunConfig.OUTPUT_DIR, "");
     }
-
-    /**
-     * Bytes of heap one JVM needs when it runs 1/{@code workers} of the partitions (and the single-task
-     * sinks): the launcher refuses a run that cannot fit ({@code HeapCheck}). 0: no estimate.
-     */
-    default long heapBytes(Map<String, Object> config, int workers) {
-        return 0;
-    }
-
-    /**
-     * {@link #heapBytes(Map, int)} when the phase bolts run {@code partitions} tasks: for workloads whose every
-     * task holds something of its own size (a table, all of a job's keys), so that a worker's share is
-     * ceil(partitions / workers) of them. The launcher calls this one.
-     */
-    default long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        return heapBytes(config, workers);
-    }
-
-    /** The key whose value the heap estimate grows with, named when a run is refused. */
-    default String heapSizeKey(Map<String, Object> config) {
-        return RunConfig.OUTPUT_DIR;
-    }
-
-    /** How the estimate was made, for the message (e.g. "600 bytes a body, measured"). */
-    default String heapBasis() {
-        return "";
-    }
-
-    /** Where the run writes its results. */
-    Path outputDir(Map<String, Object> config);
-
-    /** Rounds (or jobs) a run does; 0 means without end. */
-    long steps(Map<String, Object> config);
-
-    /** The config key that sets {@link #steps}, for messages. */
-    default String stepsKey() {
-        return RunConfig.STEPS;
-    }
-
-    /**
-     * The file, relative to the output directory, whose appearance means a bounded run is complete: the
-     * summary every sink writes last through {@code RunOutput}, unless the workload says otherwise.
-     */
-    default String doneFile() {
-        return RunOutput.SUMMARY;
-    }
-
-    /** The result files a user reads, relative to the output directory, printed after a run. */
-    List<String> results();
-
-    /** Keys whose values are files or directories (made absolute before submitting to a cluster). */
-    List<String> pathKeys();
 }

@@ -53,13 +53,14 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     public static NbodyConfig from(Map<String, Object> conf) {
         RunConfig run = RunConfig.from(conf);
         StreamConfig stream = StreamConfig.from(conf);
-        double dt = doubleValue(conf, DT, v -> v > 0, "a finite number > 0");
-        double theta = doubleValue(conf, THETA, v -> v > 0 && v <= 1.5, "a number in (0, 1.5]");
-        double epsilon = doubleValue(conf, EPSILON, v -> v >= 0, "a finite number >= 0");
-        int leafCapacity = (int) longValue(conf, LEAF_CAPACITY, Parameters.DEFAULT_LEAF_CAPACITY, 1, 64,
-                "an integer in 1..64");
+        double dt = doubleValue(conf, DT, Parameters::validDt, Parameters.DT_ALLOWED);
+        double theta = doubleValue(conf, THETA, Parameters::validTheta, Parameters.THETA_ALLOWED);
+        double epsilon = doubleValue(conf, EPSILON, Parameters::validEpsilon, Parameters.EPSILON_ALLOWED);
+        int leafCapacity = (int) longValue(conf, LEAF_CAPACITY, Parameters.DEFAULT_LEAF_CAPACITY, 1,
+                Parameters.MAX_LEAF_CAPACITY, "an integer in 1.." + Parameters.MAX_LEAF_CAPACITY);
         int groupSize = (int) longValue(conf, GROUP_SIZE, Math.max(leafCapacity, Parameters.DEFAULT_GROUP_SIZE),
-                leafCapacity, 4096, "an integer in " + leafCapacity + "..4096 (at least " + LEAF_CAPACITY + ")");
+                leafCapacity, Parameters.MAX_GROUP_SIZE, "an integer in " + leafCapacity + ".." + Parameters.MAX_GROUP_SIZE
+                        + " (at least " + LEAF_CAPACITY + ")");
         Precision precision = precision(conf);
         String file = stringValue(conf, BODIES_FILE, true);
         int n = (int) longValue(conf, N, 1, Integer.MAX_VALUE, "an integer >= 1");

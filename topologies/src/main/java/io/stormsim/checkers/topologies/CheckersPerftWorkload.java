@@ -15,10 +15,10 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /** Distributed perft of a checkers position: one job split over the partitions ({@code checkers-perft.yaml}). */
 public final class CheckersPerftWorkload implements Workload {
-    /** Bytes a table entry takes, rounded up from the measured 18.6 (docs/performance.md, "Heap per workload"). */
+    /** Bytes a table entry takes, rounded up from the measured 18.6 (docs/performance/checkers.md). */
     static final long BYTES_PER_ENTRY = 22;
-    static final String HEAP_BASIS = BYTES_PER_ENTRY + " bytes a table entry, 2^table.log2 entries in each partition,"
-            + " measured at 2^24";
+    private static final String HEAP_BASIS = BYTES_PER_ENTRY + " bytes a table entry, 2^table.log2 entries in each"
+            + " partition, measured at 2^24";
 
     @Override
     public String name() {
@@ -31,30 +31,8 @@ public final class CheckersPerftWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) {
-        PerftConfig.from(config);
-    }
-
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(CheckersKryo.class.getName());
-    }
-
-    /**
-     * Every partition's table is two long arrays of 2^table.log2 (a key and a count, {@code Perft}): the smallest
-     * heap that ran depth 9 on 2 partitions (the whole embedded cluster) was 180 MiB with 2^22 entries and 627 MiB
-     * with 2^24, 18.6 bytes an entry more (16 by layout; G1 wants free regions besides). A worker holds
-     * ceil(partitions / workers) tables.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        int log2 = PerftConfig.from(config).tableLog2();
-        return log2 == 0 ? 0 : tables(log2, partitions, workers);
-    }
-
-    /** The tables of one worker, 2^log2 entries each, one a partition. */
-    static long tables(int log2, int partitions, int workers) {
-        return HeapCheck.partitionsPerWorker(partitions, workers) * table(log2);
+    public Settings read(Map<String, Object> config) {
+        return new PerftSettings(PerftConfig.from(config));
     }
 
     /** One table of 2^log2 entries. */
@@ -62,39 +40,49 @@ public final class CheckersPerftWorkload implements Workload {
         return BYTES_PER_ENTRY << log2;
     }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return CheckersKeys.TABLE_LOG2;
-    }
+    private record PerftSettings(PerftConfig perft) implements Settings {
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(CheckersKryo.class.getName());
+        }
 
-    @Override
-    public String heapBasis() {
-        return HEAP_BASIS;
-    }
+        /**
+         * Every partition's table is two long arrays of 2^table.log2 (a key and a count, {@code Perft}): the
+         * smallest heap that ran depth 9 on 2 partitions (the whole embedded cluster) was 180 MiB with 2^22 entries
+         * and 627 MiB with 2^24, 18.6 bytes an entry more (16 by layout; G1 wants free regions besides). A worker
+         * holds ceil(partitions / workers) tables.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            int log2 = perft.tableLog2();
+            return new Heap(log2 == 0 ? 0 : HeapCheck.partitionsPerWorker(partitions, workers) * table(log2),
+                    CheckersKeys.TABLE_LOG2, HEAP_BASIS);
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return PerftConfig.from(config).outputDir();
-    }
+        @Override
+        public Path outputDir() {
+            return perft.outputDir();
+        }
 
-    /** One perft. */
-    @Override
-    public long steps(Map<String, Object> config) {
-        return 1;
-    }
+        /** One perft. */
+        @Override
+        public long steps() {
+            return 1;
+        }
 
-    @Override
-    public String stepsKey() {
-        return CheckersKeys.DEPTH;
-    }
+        @Override
+        public String stepsKey() {
+            return CheckersKeys.DEPTH;
+        }
 
-    @Override
-    public List<String> results() {
-        return List.of(PerftResultBolt.PERFT_TXT, RunOutput.SUMMARY);
-    }
+        @Override
+        public List<String> results() {
+            return List.of(PerftResultBolt.PERFT_TXT, RunOutput.SUMMARY);
+        }
 
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR);
+        }
     }
 }

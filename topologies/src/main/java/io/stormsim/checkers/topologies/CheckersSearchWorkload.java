@@ -6,7 +6,7 @@ import io.stormsim.checkers.bolts.SearchConfig;
 import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
-import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,61 +33,52 @@ public final class CheckersSearchWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        SearchConfig.from(config);
+    public Settings read(Map<String, Object> config) {
+        return new SearchSettings(SearchConfig.from(config));
     }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(CheckersKryo.class.getName());
-    }
+    private record SearchSettings(SearchConfig search) implements Settings {
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(CheckersKryo.class.getName());
+        }
 
-    /**
-     * A table has a perft table's layout (a key and an entry, 2^table.log2 longs each; {@link
-     * CheckersPerftWorkload#heapBytes}): one a searcher when local or partitioned, one a worker when the searchers
-     * of a worker share it. Not counted (not measured): a partitioned searcher's buffers of the entries it stores
-     * for other owners in a round, at most a share's size each.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        SearchConfig search = SearchConfig.from(config);
-        return search.table() == SearchConfig.Table.WORKER ? CheckersPerftWorkload.table(search.tableLog2())
-                : CheckersPerftWorkload.tables(search.tableLog2(), partitions, workers);
-    }
+        /**
+         * A table has a perft table's layout (a key and an entry, 2^table.log2 longs each): one a searcher when
+         * local or partitioned, one a worker when the searchers of a worker share it. Not counted (not measured): a
+         * partitioned searcher's buffers of the entries it stores for other owners in a round, at most a share's
+         * size each.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            long tables = search.table() == SearchConfig.Table.WORKER ? 1
+                    : HeapCheck.partitionsPerWorker(partitions, workers);
+            return new Heap(tables * CheckersPerftWorkload.table(search.tableLog2()), CheckersKeys.TABLE_LOG2, HEAP_BASIS);
+        }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return CheckersKeys.TABLE_LOG2;
-    }
+        @Override
+        public Path outputDir() {
+            return search.outputDir();
+        }
 
-    @Override
-    public String heapBasis() {
-        return HEAP_BASIS;
-    }
+        @Override
+        public long steps() {
+            return search.rounds();
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return SearchConfig.from(config).outputDir();
-    }
+        @Override
+        public String stepsKey() {
+            return CheckersKeys.DEPTH;
+        }
 
-    /** Rounds the spout sends: {@link SearchConfig#rounds}, room for coordinator restarts included. */
-    @Override
-    public long steps(Map<String, Object> config) {
-        return SearchConfig.from(config).rounds();
-    }
+        @Override
+        public List<String> results() {
+            return List.of(SearchCoordinatorBolt.SEARCH_TXT, SearchCoordinatorBolt.SEARCH_CSV, RunOutput.SUMMARY);
+        }
 
-    @Override
-    public String stepsKey() {
-        return CheckersKeys.DEPTH;
-    }
-
-    @Override
-    public List<String> results() {
-        return List.of(SearchCoordinatorBolt.SEARCH_TXT, SearchCoordinatorBolt.SEARCH_CSV, RunOutput.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, SearchConfig.POSITIONS_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, SearchConfig.POSITIONS_FILE);
+        }
     }
 }

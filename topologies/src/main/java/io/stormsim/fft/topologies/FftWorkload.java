@@ -27,59 +27,57 @@ public final class FftWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        FftConfig.from(config).checkInput();
+    public Settings read(Map<String, Object> config) {
+        return new FftSettings(FftConfig.from(config));
     }
 
-    @Override
-    public PartitionRule partitionRule(Map<String, Object> config) {
-        return FftConfig.from(config);
-    }
+    private record FftSettings(FftConfig fft) implements Settings {
+        @Override
+        public void check(TopologyDef def) throws ConfigException {
+            fft.checkInput();
+        }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(FftKryo.class.getName());
-    }
+        @Override
+        public PartitionRule partitionRule() {
+            return fft;
+        }
 
-    /**
-     * The smallest heap that ran 2^22 and 2^24 points on 2 partitions (the whole embedded cluster, 4 transforms)
-     * was 262 and 914 MiB: 54 bytes a point more, rounded up to 64 (four copies of the signal: the input, a
-     * transpose's blocks as sent and as joined, a pass's output; docs/performance.md, "Heap per workload"). A
-     * worker holds its share of the partitions, and the one with the result bolt also round 0's result.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int workers) {
-        long n = 1L << FftConfig.from(config).m();
-        return workers == 1 ? n * BYTES_PER_POINT : n * BYTES_PER_POINT / workers + n * RESULT_BYTES_PER_POINT;
-    }
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(FftKryo.class.getName());
+        }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return FftConfig.M;
-    }
+        /**
+         * The smallest heap that ran 2^22 and 2^24 points on 2 partitions (the whole embedded cluster, 4 transforms)
+         * was 262 and 914 MiB: 54 bytes a point more, rounded up to 64 (four copies of the signal: the input, a
+         * transpose's blocks as sent and as joined, a pass's output; docs/performance/fft.md). A worker holds its
+         * share of the partitions, and the one with the result bolt also round 0's result.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            long n = 1L << fft.m();
+            return new Heap(workers == 1 ? n * BYTES_PER_POINT : n * BYTES_PER_POINT / workers + n * RESULT_BYTES_PER_POINT,
+                    FftConfig.M, BYTES_PER_POINT + " bytes a point of the 2^m, measured at 2^24 points");
+        }
 
-    @Override
-    public String heapBasis() {
-        return BYTES_PER_POINT + " bytes a point of the 2^m, measured at 2^24 points";
-    }
+        @Override
+        public Path outputDir() {
+            return fft.outputDir();
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return FftConfig.from(config).outputDir();
-    }
+        @Override
+        public long steps() {
+            return fft.run().steps();
+        }
 
-    @Override
-    public long steps(Map<String, Object> config) {
-        return FftConfig.from(config).run().steps();
-    }
+        @Override
+        public List<String> results() {
+            return List.of(FftResultBolt.OUTPUT, FftResultBolt.ROUNDS_CSV, FftResultBolt.SUMMARY);
+        }
 
-    @Override
-    public List<String> results() {
-        return List.of(FftResultBolt.OUTPUT, FftResultBolt.ROUNDS_CSV, FftResultBolt.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, FftConfig.INPUT_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, FftConfig.INPUT_FILE);
+        }
     }
 }

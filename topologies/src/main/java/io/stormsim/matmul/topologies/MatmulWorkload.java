@@ -29,75 +29,71 @@ public final class MatmulWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        MatmulConfig matmul = MatmulConfig.from(config);
-        if (!matmul.aFile().isEmpty()) {
-            matmul.readA();
+    public Settings read(Map<String, Object> config) {
+        return new MatmulSettings(MatmulConfig.from(config), JobSpout.inFlight(config, MatmulConfig.JOBS_IN_FLIGHT));
+    }
+
+    /** @param inFlight the spout's limit of jobs in flight */
+    private record MatmulSettings(MatmulConfig matmul, int inFlight) implements Settings {
+        @Override
+        public void check(TopologyDef def) throws ConfigException {
+            if (!matmul.aFile().isEmpty()) {
+                matmul.readA();
+            }
+            matmul.readB();
         }
-        matmul.readB();
-        JobSpout.inFlight(config, MatmulConfig.JOBS_IN_FLIGHT);
-    }
 
-    @Override
-    public PartitionRule partitionRule(Map<String, Object> config) {
-        return MatmulConfig.from(config);
-    }
+        @Override
+        public PartitionRule partitionRule() {
+            return matmul;
+        }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(MatmulKryo.class.getName());
-    }
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(MatmulKryo.class.getName());
+        }
 
-    /**
-     * Per element of an n x n matrix: the smallest heap that ran 4 jobs at n = 2048 on the 2x2 grid (the whole
-     * embedded cluster) was 322, 432 and 509 MiB with 1, 2 and 4 jobs in flight, 164 MiB at n = 1024 with 2:
-     * 8.3 doubles an element with one job, 3.4 more for the second (B, the broadcast panels, C's blocks and the
-     * assembled C of each job), fewer for the next as jobs queue. Rounded up to 56 bytes and 32 a job in flight
-     * (docs/performance.md, "Heap per workload"). A worker holds its share of the grid, and the one with the
-     * result bolt also each job's C as received and assembled.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int workers) {
-        MatmulConfig matmul = MatmulConfig.from(config);
-        long elements = (long) matmul.n() * matmul.n();
-        long jobs = HeapCheck.jobsInFlight(config, MatmulConfig.JOBS_IN_FLIGHT, matmul.jobs());
-        long all = elements * (BYTES_PER_ELEMENT + jobs * BYTES_PER_ELEMENT_A_JOB);
-        return workers == 1 ? all : all / workers + elements * jobs * RESULT_BYTES_PER_ELEMENT_A_JOB;
-    }
+        /**
+         * Per element of an n x n matrix: the smallest heap that ran 4 jobs at n = 2048 on the 2x2 grid (the whole
+         * embedded cluster) was 322, 432 and 509 MiB with 1, 2 and 4 jobs in flight, 164 MiB at n = 1024 with 2:
+         * 8.3 doubles an element with one job, 3.4 more for the second (B, the broadcast panels, C's blocks and the
+         * assembled C of each job), fewer for the next as jobs queue. Rounded up to 56 bytes and 32 a job in flight
+         * (docs/performance/matmul.md). A worker holds its share of the grid, and the one with the result bolt also
+         * each job's C as received and assembled.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            long elements = (long) matmul.n() * matmul.n();
+            long jobs = HeapCheck.jobsInFlight(inFlight, matmul.jobs());
+            long all = elements * (BYTES_PER_ELEMENT + jobs * BYTES_PER_ELEMENT_A_JOB);
+            return new Heap(workers == 1 ? all : all / workers + elements * jobs * RESULT_BYTES_PER_ELEMENT_A_JOB,
+                    MatmulConfig.N, BYTES_PER_ELEMENT + " bytes an element of the n x n, and " + BYTES_PER_ELEMENT_A_JOB
+                            + " more a job in flight, measured at n = 2048");
+        }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return MatmulConfig.N;
-    }
+        @Override
+        public Path outputDir() {
+            return matmul.outputDir();
+        }
 
-    @Override
-    public String heapBasis() {
-        return BYTES_PER_ELEMENT + " bytes an element of the n x n, and " + BYTES_PER_ELEMENT_A_JOB
-                + " more a job in flight, measured at n = 2048";
-    }
+        @Override
+        public long steps() {
+            return matmul.jobs();
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return MatmulConfig.from(config).outputDir();
-    }
+        @Override
+        public String stepsKey() {
+            return MatmulConfig.JOBS;
+        }
 
-    @Override
-    public long steps(Map<String, Object> config) {
-        return MatmulConfig.from(config).jobs();
-    }
+        @Override
+        public List<String> results() {
+            return List.of(ResultBolt.JOBS_CSV, ResultBolt.SUMMARY);
+        }
 
-    @Override
-    public String stepsKey() {
-        return MatmulConfig.JOBS;
-    }
-
-    @Override
-    public List<String> results() {
-        return List.of(ResultBolt.JOBS_CSV, ResultBolt.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, MatmulConfig.A_FILE, MatmulConfig.B_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, MatmulConfig.A_FILE, MatmulConfig.B_FILE);
+        }
     }
 }

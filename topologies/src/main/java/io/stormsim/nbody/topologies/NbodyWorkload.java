@@ -31,76 +31,74 @@ public final class NbodyWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        NbodyConfig nbody = NbodyConfig.from(config);
-        if (!nbody.bodiesFile().isEmpty()) {
-            nbody.initialBodies();
+    public Settings read(Map<String, Object> config) {
+        return new NbodySettings(NbodyConfig.from(config));
+    }
+
+    private record NbodySettings(NbodyConfig nbody) implements Settings {
+        @Override
+        public void check(TopologyDef def) throws ConfigException {
+            if (!nbody.bodiesFile().isEmpty()) {
+                nbody.initialBodies();
+            }
+            if (nbody.run().checkpointEvery() > 0) {
+                TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
+            }
         }
-        if (nbody.run().checkpointEvery() > 0) {
-            TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
+
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(NbodyKryo.class.getName(), StreamKryo.class.getName());
         }
-    }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(NbodyKryo.class.getName(), StreamKryo.class.getName());
-    }
-
-    /**
-     * A topology step at N = 10^6 on 2 partitions held at most 584 bytes a body after collections, the whole
-     * embedded cluster included (docs/performance.md); a worker holds its share of the partitions, and the
-     * one with the diagnostics also the final bodies (72 bytes a body).
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int workers) {
-        long n = bodies(NbodyConfig.from(config));
-        return workers == 1 ? n * BYTES_PER_BODY : n * BYTES_PER_BODY / workers + n * FINAL_BYTES_PER_BODY;
-    }
-
-    /**
-     * n, or for a bodies file the count an HDF5 header gives (all the files of the snapshot), or for a CSV a low
-     * count from its size (a row is at least ~100 characters as stormsim writes it).
-     */
-    private static long bodies(NbodyConfig nbody) {
-        if (nbody.bodiesFile().isEmpty()) {
-            return nbody.n();
+        /**
+         * A topology step at N = 10^6 on 2 partitions held at most 584 bytes a body after collections, the whole
+         * embedded cluster included (docs/performance/barnes-hut.md); a worker holds its share of the partitions,
+         * and the one with the diagnostics also the final bodies (72 bytes a body).
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            long n = bodies();
+            return new Heap(workers == 1 ? n * BYTES_PER_BODY : n * BYTES_PER_BODY / workers + n * FINAL_BYTES_PER_BODY,
+                    nbody.bodiesFile().isEmpty() ? NbodyConfig.N : NbodyConfig.BODIES_FILE,
+                    BYTES_PER_BODY + " bytes a body, measured at 10^6 bodies");
         }
-        Path file = Path.of(nbody.bodiesFile());
-        try {
-            return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.totalBodies(file) : Files.size(file) / CSV_BYTES_PER_BODY;
-        } catch (IOException e) {
-            return 0;
+
+        /**
+         * n, or for a bodies file the count an HDF5 header gives (all the files of the snapshot), or for a CSV a
+         * low count from its size (a row is at least ~100 characters as stormsim writes it).
+         */
+        private long bodies() {
+            if (nbody.bodiesFile().isEmpty()) {
+                return nbody.n();
+            }
+            Path file = Path.of(nbody.bodiesFile());
+            try {
+                return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.totalBodies(file) : Files.size(file) / CSV_BYTES_PER_BODY;
+            } catch (IOException e) {
+                return 0;
+            }
         }
-    }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return NbodyConfig.from(config).bodiesFile().isEmpty() ? NbodyConfig.N : NbodyConfig.BODIES_FILE;
-    }
+        @Override
+        public Path outputDir() {
+            return nbody.outputDir();
+        }
 
-    @Override
-    public String heapBasis() {
-        return BYTES_PER_BODY + " bytes a body, measured at 10^6 bodies";
-    }
+        @Override
+        public long steps() {
+            return nbody.params().steps();
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return NbodyConfig.from(config).outputDir();
-    }
+        @Override
+        public List<String> results() {
+            return List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV, DiagnosticsBolt.ENERGY_PLOT,
+                    DiagnosticsBolt.STEP_TIME_PLOT, DiagnosticsBolt.SUMMARY);
+        }
 
-    @Override
-    public long steps(Map<String, Object> config) {
-        return NbodyConfig.from(config).params().steps();
-    }
-
-    @Override
-    public List<String> results() {
-        return List.of(DiagnosticsBolt.DIAGNOSTICS_CSV, DiagnosticsBolt.FINAL_BODIES_CSV, DiagnosticsBolt.ENERGY_PLOT,
-                DiagnosticsBolt.STEP_TIME_PLOT, DiagnosticsBolt.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, NbodyConfig.BODIES_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, NbodyConfig.BODIES_FILE);
+        }
     }
 }

@@ -23,32 +23,34 @@ public final class PingPongWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        PingPongConfig.from(config); // reading every value checks it
+    public Settings read(Map<String, Object> config) {
+        return new PingPongSettings(PingPongConfig.from(config));
     }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return PingPongConfig.from(config).outputDir();
-    }
+    private record PingPongSettings(PingPongConfig pingpong) implements Settings {
+        @Override
+        public Path outputDir() {
+            return pingpong.outputDir();
+        }
 
-    @Override
-    public long steps(Map<String, Object> config) {
-        return PingPongConfig.from(config).phases().size();
-    }
+        @Override
+        public long steps() {
+            return pingpong.phases().size();
+        }
 
-    @Override
-    public String doneFile() {
-        return PingerSpout.TABLE;
-    }
+        @Override
+        public String doneFile() {
+            return PingerSpout.TABLE;
+        }
 
-    @Override
-    public List<String> results() {
-        return List.of(PingerSpout.CSV, PingerSpout.TABLE);
-    }
+        @Override
+        public List<String> results() {
+            return List.of(PingerSpout.CSV, PingerSpout.TABLE);
+        }
 
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR);
+        }
     }
 }

@@ -26,66 +26,59 @@ public final class RadixSortWorkload implements Workload {
     }
 
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        SortConfig.from(config);
-        JobSpout.inFlight(config, SortConfig.JOBS_IN_FLIGHT);
+    public Settings read(Map<String, Object> config) {
+        return new SortSettings(SortConfig.from(config), JobSpout.inFlight(config, SortConfig.JOBS_IN_FLIGHT));
     }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(SortKryo.class.getName());
-    }
+    /** @param inFlight the spout's limit of jobs in flight */
+    private record SortSettings(SortConfig sort, int inFlight) implements Settings {
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(SortKryo.class.getName());
+        }
 
-    /**
-     * In records of the job (4 or 8 bytes a key, 8 a payload): the smallest heap that ran 4 jobs of 64 million
-     * 32-bit keys (the whole embedded cluster) was 5.4, 10.0 and 16.9 records a key on 1, 2 and 4 partitions with
-     * 2 jobs in flight (1,328, 2,446 and 4,120 MiB; 595 MiB with 16 million keys on 2), and 6.9 on 2 partitions
-     * with 1 in flight (1,728 MiB): every load task generates all of a job's keys to keep its stripe, and each
-     * pass holds its stripe and outbox; a second job in flight overlaps the first only in part. Rounded up to
-     * (2 + 3 a partition) records a key, times (jobs in flight + 1) / 2 (docs/performance.md, "Heap per
-     * workload"); a worker holds ceil(partitions / workers) partitions, and the rest is counted on every worker.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        SortConfig sort = SortConfig.from(config);
-        long perWorker = HeapCheck.partitionsPerWorker(partitions, workers);
-        long jobs = HeapCheck.jobsInFlight(config, SortConfig.JOBS_IN_FLIGHT, sort.jobs());
-        return (long) sort.keys() * sort.recordBytes() * (2 + 3 * perWorker) * (jobs + 1) / 2;
-    }
+        /**
+         * In records of the job (4 or 8 bytes a key, 8 a payload): the smallest heap that ran 4 jobs of 64 million
+         * 32-bit keys (the whole embedded cluster) was 5.4, 10.0 and 16.9 records a key on 1, 2 and 4 partitions
+         * with 2 jobs in flight (1,328, 2,446 and 4,120 MiB; 595 MiB with 16 million keys on 2), and 6.9 on 2
+         * partitions with 1 in flight (1,728 MiB): every load task generates all of a job's keys to keep its stripe,
+         * and each pass holds its stripe and outbox; a second job in flight overlaps the first only in part. Rounded
+         * up to (2 + 3 a partition) records a key, times (jobs in flight + 1) / 2 (docs/performance/radix-sort.md);
+         * a worker holds ceil(partitions / workers) partitions, and the rest is counted on every worker.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            long perWorker = HeapCheck.partitionsPerWorker(partitions, workers);
+            long jobs = HeapCheck.jobsInFlight(inFlight, sort.jobs());
+            return new Heap((long) sort.keys() * sort.recordBytes() * (2 + 3 * perWorker) * (jobs + 1) / 2,
+                    sort.inputFile().isEmpty() ? SortConfig.KEYS : SortConfig.INPUT_FILE,
+                    "a record (4 or 8 bytes a key, 8 a payload) x (2 + 3 a partition) a key, x (jobs in flight + 1) / 2,"
+                            + " measured at 64 million keys");
+        }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        return SortConfig.from(config).inputFile().isEmpty() ? SortConfig.KEYS : SortConfig.INPUT_FILE;
-    }
+        @Override
+        public Path outputDir() {
+            return sort.outputDir();
+        }
 
-    @Override
-    public String heapBasis() {
-        return "a record (4 or 8 bytes a key, 8 a payload) x (2 + 3 a partition) a key, x (jobs in flight + 1) / 2,"
-                + " measured at 64 million keys";
-    }
+        @Override
+        public long steps() {
+            return sort.jobs();
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return SortConfig.from(config).outputDir();
-    }
+        @Override
+        public String stepsKey() {
+            return SortConfig.JOBS;
+        }
 
-    @Override
-    public long steps(Map<String, Object> config) {
-        return SortConfig.from(config).jobs();
-    }
+        @Override
+        public List<String> results() {
+            return List.of(SortSinkBolt.JOBS_CSV, SortSinkBolt.SUMMARY);
+        }
 
-    @Override
-    public String stepsKey() {
-        return SortConfig.JOBS;
-    }
-
-    @Override
-    public List<String> results() {
-        return List.of(SortSinkBolt.JOBS_CSV, SortSinkBolt.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, SortConfig.INPUT_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, SortConfig.INPUT_FILE);
+        }
     }
 }

@@ -28,74 +28,71 @@ public final class WaterWorkload implements Workload {
         return WaterConfig.KEYS;
     }
 
-    /** Reads every file the run will read (input, random numbers, restart state), as the start will. */
     @Override
-    public void check(TopologyDef def, Map<String, Object> config) throws ConfigException {
-        WaterConfig water = WaterConfig.from(config);
-        // a random.file is read now, to refuse a bad one; generated numbers need no check (and, for a size the
-        // heap check is about to refuse, no heap)
-        if (water.restartFile().isEmpty() && !water.randomFile().isEmpty()) {
-            water.randomNumbers();
+    public Settings read(Map<String, Object> config) {
+        return new WaterSettings(WaterConfig.from(config));
+    }
+
+    private record WaterSettings(WaterConfig water) implements Settings {
+        /** Reads every file the run will read (input, random numbers, restart state), as the start will. */
+        @Override
+        public void check(TopologyDef def) throws ConfigException {
+            // a random.file is read now, to refuse a bad one; generated numbers need no check (and, for a size the
+            // heap check is about to refuse, no heap)
+            if (water.restartFile().isEmpty() && !water.randomFile().isEmpty()) {
+                water.randomNumbers();
+            }
+            if (water.run().checkpointEvery() > 0) {
+                TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, water.run().checkpointDir());
+            }
         }
-        if (water.run().checkpointEvery() > 0) {
-            TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, water.run().checkpointDir());
+
+        @Override
+        public PartitionRule partitionRule() {
+            return water;
         }
-    }
 
-    @Override
-    public PartitionRule partitionRule(Map<String, Object> config) {
-        return WaterConfig.from(config);
-    }
+        @Override
+        public List<String> kryoDecorators() {
+            return List.of(WaterKryo.class.getName());
+        }
 
-    @Override
-    public List<String> kryoDecorators() {
-        return List.of(WaterKryo.class.getName());
-    }
+        /**
+         * The smallest heap that ran 6 steps (a checkpoint at step 5) of 64,000 molecules (the whole embedded
+         * cluster) was 355 and 402 MiB on 1 and 2 partitions, 71 MiB with 8,000 on 2: ~4.9 KB a molecule, and ~0.8
+         * KB more for each partition, which keeps arrays over all molecules (its frames, the start it is cut from);
+         * rounded up (docs/performance/water.md). A worker holds ceil(partitions / workers) partitions; the rest
+         * is counted on every worker, as the sink's share was not measured apart.
+         */
+        @Override
+        public Heap heap(int partitions, int workers) {
+            String key = !water.restartFile().isEmpty() ? WaterConfig.RESTART_FILE
+                    : !water.inputFile().isEmpty() ? WaterConfig.INPUT_FILE : WaterConfig.MOLECULES;
+            return new Heap(water.molecules() * (BYTES_PER_MOLECULE
+                    + HeapCheck.partitionsPerWorker(partitions, workers) * BYTES_PER_MOLECULE_A_PARTITION), key,
+                    BYTES_PER_MOLECULE + " bytes a molecule, and " + BYTES_PER_MOLECULE_A_PARTITION
+                            + " more in each partition, measured at 64,000 molecules");
+        }
 
-    /**
-     * The smallest heap that ran 6 steps (a checkpoint at step 5) of 64,000 molecules (the whole embedded
-     * cluster) was 355 and 402 MiB on 1 and 2 partitions, 71 MiB with 8,000 on 2: ~4.9 KB a molecule, and ~0.8 KB
-     * more for each partition, which keeps arrays over all molecules (its frames, the start it is cut from); rounded up
-     * (docs/performance.md, "Heap per workload"). A worker holds ceil(partitions / workers) partitions; the rest
-     * is counted on every worker, as the sink's share was not measured apart.
-     */
-    @Override
-    public long heapBytes(Map<String, Object> config, int partitions, int workers) {
-        return WaterConfig.from(config).molecules() * (BYTES_PER_MOLECULE
-                + HeapCheck.partitionsPerWorker(partitions, workers) * BYTES_PER_MOLECULE_A_PARTITION);
-    }
+        @Override
+        public Path outputDir() {
+            return water.outputDir();
+        }
 
-    @Override
-    public String heapSizeKey(Map<String, Object> config) {
-        WaterConfig water = WaterConfig.from(config);
-        return !water.restartFile().isEmpty() ? WaterConfig.RESTART_FILE
-                : !water.inputFile().isEmpty() ? WaterConfig.INPUT_FILE : WaterConfig.MOLECULES;
-    }
+        @Override
+        public long steps() {
+            return water.run().steps();
+        }
 
-    @Override
-    public String heapBasis() {
-        return BYTES_PER_MOLECULE + " bytes a molecule, and " + BYTES_PER_MOLECULE_A_PARTITION
-                + " more in each partition, measured at 64,000 molecules";
-    }
+        @Override
+        public List<String> results() {
+            return List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE, WaterSink.SUMMARY);
+        }
 
-    @Override
-    public Path outputDir(Map<String, Object> config) {
-        return WaterConfig.from(config).outputDir();
-    }
-
-    @Override
-    public long steps(Map<String, Object> config) {
-        return WaterConfig.from(config).run().steps();
-    }
-
-    @Override
-    public List<String> results() {
-        return List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE, WaterSink.SUMMARY);
-    }
-
-    @Override
-    public List<String> pathKeys() {
-        return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, WaterConfig.INPUT_FILE, WaterConfig.RANDOM_FILE,
-                WaterConfig.RESTART_FILE);
+        @Override
+        public List<String> pathKeys() {
+            return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, WaterConfig.INPUT_FILE,
+                    WaterConfig.RANDOM_FILE, WaterConfig.RESTART_FILE);
+        }
     }
 }
