@@ -6,11 +6,14 @@ import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 
 import io.stormsim.run.StreamConfig;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -36,7 +39,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * {@code watch} shows a running simulation's live stream ({@link StreamWatch}); {@code completion} prints a
  * bash/zsh completion script. Modules built after this one add commands of their own ({@link Extension}).
  */
-@Command(name = "stormsim", sortOptions = false,
+@Command(name = "stormsim", sortOptions = false, versionProvider = Stormsim.Version.class,
         description = "Parallel simulations as Apache Storm topologies: check or run one here, submit one to a cluster"
                 + " and manage it there.",
         subcommands = {Stormsim.Check.class, Stormsim.Run.class, Stormsim.Submit.class, NimbusCommands.ListTopologies.class,
@@ -47,6 +50,23 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class Stormsim {
     @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "this help, and exit")
     private boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "stormsim's, Storm's and Java's versions, and exit")
+    private boolean version;
+
+    /** The versions this build was made with (version.properties, filled in by Maven), and the running Java's. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties built = new Properties();
+            try (InputStream in = Stormsim.class.getResourceAsStream("version.properties")) {
+                built.load(in);
+            }
+            return new String[] {"stormsim " + built.getProperty("stormsim"),
+                "Apache Storm " + built.getProperty("storm") + " (Flux, LocalCluster)",
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
 
     /**
      * A command from a module built after this one (the benchmarks' {@code bench}), added under stormsim when its
@@ -104,6 +124,9 @@ public final class Stormsim {
     private static int report(Exception e, CommandLine failed) throws Exception {
         if (e instanceof ConfigException || e instanceof LocalRun.RunFailedException) {
             failed.getErr().println("stormsim: " + e.getMessage());
+            if (e instanceof ConfigException c) {
+                c.hint().ifPresent(hint -> failed.getErr().println("stormsim: " + hint));
+            }
             return 1;
         }
         throw e;

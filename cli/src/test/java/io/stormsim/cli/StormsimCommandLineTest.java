@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,6 +110,32 @@ class StormsimCommandLineTest {
         assertTrue(o.err.startsWith(String.format(message)), o.err);
         assertTrue(o.err.contains("Usage: " + usage), o.err);
         assertEquals("", o.out);
+    }
+
+    @Test
+    void versionNamesStormsimStormAndJava() {
+        Outcome o = stormsim("--version");
+        assertEquals(0, o.status, o.err);
+        assertTrue(o.out.matches("stormsim \\d+\\.\\d+\\.\\d+\\S*\nApache Storm 2\\.8\\.\\d+ \\(Flux, LocalCluster\\)\nJava "
+                + Pattern.quote(System.getProperty("java.version")) + " \\(.+\\)\n"), o.out);
+    }
+
+    @Test
+    void aBadValueNamesTheKeyTheUserTyped() {
+        Outcome o = stormsim("check", YAML, "--set", "theta=2");
+        assertEquals(1, o.status);
+        String properties = Path.of(YAML).resolveSibling("barnes-hut.properties").toString();
+        assertEquals("stormsim: stormsim.nbody.theta = 2 is not allowed: must be a number in (0, 1.5]\n"
+                + "stormsim: theta sets stormsim.nbody.theta: change it in " + properties + " or with --set theta=VALUE\n",
+                o.err);
+    }
+
+    @Test
+    void aMistypedKeyNamesTheNearestKnownOne() {
+        Outcome o = stormsim("check", YAML, "--set", "thetta=0.4");
+        assertEquals(1, o.status);
+        assertTrue(o.err.startsWith("stormsim: unknown key 'thetta' (properties "), o.err);
+        assertTrue(o.err.contains(": did you mean theta? "), o.err);
     }
 
     @Test

@@ -49,8 +49,9 @@ public final class TopologyChecks {
         Workload workload = Workloads.of(config);
         for (String key : config.keySet()) {
             if (key.startsWith("stormsim.") && !key.equals(Workload.CLASS_KEY) && !workload.keys().contains(key)) {
-                throw new ConfigException("unknown key '" + key + "' in the topology config: known stormsim keys of "
-                        + workload.name() + " are " + String.join(", ", workload.keys()));
+                throw new ConfigException("unknown key '" + key + "' in the topology config:"
+                        + NearestKey.didYouMean(key, workload.keys()) + " known stormsim keys of " + workload.name()
+                        + " are " + String.join(", ", workload.keys()));
             }
         }
         try {

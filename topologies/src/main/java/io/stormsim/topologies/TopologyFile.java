@@ -88,7 +88,11 @@ public final class TopologyFile {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
         }
         Config config = FluxBuilder.buildConfig(def);
-        return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
+        try {
+            return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
+        } catch (ConfigException e) {
+            throw e.withHint(UserKeys.of(texts.values()).hint(e.getMessage(), propsPath));
+        }
     }
 
     public String name() {
@@ -215,7 +219,8 @@ public final class TopologyFile {
         for (String key : props.stringPropertyNames()) {
             if (!used.contains(key)) {
                 throw new ConfigException("unknown key '" + key + "'" + (propsPath == null ? "" : " (properties "
-                        + propsPath + " or --set)") + ": " + yaml + " uses " + String.join(", ", used));
+                        + propsPath + " or --set)") + ":" + NearestKey.didYouMean(key, used) + " " + yaml + " uses "
+                        + String.join(", ", used));
             }
         }
     }

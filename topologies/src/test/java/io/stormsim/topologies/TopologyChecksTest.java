@@ -163,6 +163,26 @@ class TopologyChecksTest extends ConfigChecks {
     }
 
     @Test
+    void aBadParallelismIsHintedWithThePropertyThatSetsIt() throws Exception {
+        Map<String, String> m = valid();
+        m.put("partitions", "0");
+        Path properties = props();
+        ConfigException e = assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, properties, m, false));
+        assertTrue(e.getMessage().startsWith("bolt 'bounds' parallelism = 0 is not allowed"), e.getMessage());
+        assertEquals("partitions sets bolt 'bounds' parallelism: change it in " + properties
+                + " or with --set partitions=VALUE", e.hint().orElseThrow());
+    }
+
+    @Test
+    void aMistypedStormsimKeyInTheYamlNamesTheNearestKnownOne() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("config:\n", "config:\n  stormsim.nbody.thetta: 0.3\n"));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.contains("unknown key 'stormsim.nbody.thetta' in the topology config: did you mean"
+                + " stormsim.nbody.theta? known"), error);
+    }
+
+    @Test
     void theEngineIncludeGivesItsSettingsAndTheTopologysOwnValueWins() throws Exception {
         TopologyFile topology = TopologyFile.load(copyOfYaml(s -> s), props(), valid(), false);
         assertEquals("io.stormsim.bsp.PhaseWaitStrategy", topology.config.get("topology.bolt.wait.strategy"));
