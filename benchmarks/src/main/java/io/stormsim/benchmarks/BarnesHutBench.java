@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
  * side in one run: {@code BarnesHutBench YAML STEPS N[,N...] P[,P...] [REPEATS [WARMUP]]}. Each measurement runs in a
  * JVM of its own, started with this JVM's options, as a user runs one or the other: in a shared JVM each run
  * inherits the other's JIT profile, heap and idle threads (the sequential step was 3-4% slower next to an
- * idle LocalCluster; docs/performance.md). With REPEATS > 1 the whole sequence (sequential, then each
+ * idle LocalCluster; docs/performance/barnes-hut.md). With REPEATS > 1 the whole sequence (sequential, then each
  * partition count, per N) runs that many times, each ratio against the sequential run just before it, and a
  * second table gives each ratio's median and range: on a shared host a core's speed drifts by 10-20% over
  * minutes (the force phase's CPU time per step moved from 371 to 448 ms between two runs), which one pair of
@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = "stormsim bench barnes-hut [-h] [--yaml=FILE] [--precision=P[,P...]] [--rebound=N[,N...]] [--rebound-steps=S]"
                 + " [--png=FILE] [STEPS [N[,N...] [P[,P...] [REPEATS [WARMUP]]]]]",
         description = {"Step time of the sequential kernel against the Barnes-Hut topology on a LocalCluster,"
-                + " each measurement in a JVM of its own; a Markdown table (docs/performance.md, \"Topology step time\")."},
+                + " each measurement in a JVM of its own; a Markdown table (docs/performance/barnes-hut.md#step-time)."},
         footer = {"e.g. stormsim bench barnes-hut 60 100000 1,2 5      stormsim bench barnes-hut 3 2000 1"})
 public final class BarnesHutBench implements Callable<Integer> {
     private static final double THETA = 0.5, EPSILON = 0.01, DT = 0.005;

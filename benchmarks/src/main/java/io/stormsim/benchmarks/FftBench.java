@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "fft", sortOptions = false,
         customSynopsis = "stormsim bench fft [-h] [--yaml=FILE] [TRANSFORMS [M[,M...] [WORKERS[,WORKERS...] [PARTITIONS]]]]",
         description = {"The six-step FFT against JTransforms (1 thread) and the fft topology on a LocalCluster with"
-                + " each worker count, in one JVM; a Markdown table (docs/performance.md, \"Six-step FFT\").",
+                + " each worker count, in one JVM; a Markdown table (docs/performance/fft.md).",
                 "The default heap (12 GB, committed and touched at start) suits m = 24; for small m give less, e.g."
                 + " STORMSIM_JAVA_OPTS=\"-Xmx2g -Xms2g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages\"."},
         footer = {"e.g. stormsim bench fft 10 16,20,22,24 1,2 2      stormsim bench fft 3 12 1 2"})

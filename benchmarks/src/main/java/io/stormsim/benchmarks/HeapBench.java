@@ -22,14 +22,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The heap a topology needs at each of several values of its size key, against the workload's estimate
- * ({@link HeapCheck#estimate}, what the launcher checks): where the bytes-per-item figures of docs/performance.md
+ * ({@link HeapCheck#estimate}, what the launcher checks): where the bytes-per-item figures of docs/performance/
  * ("Heap per workload") come from. Each value runs in JVMs of its own on an embedded LocalCluster: once at a
  * generous heap with a full collection every {@value #GC_EVERY_MS} ms (the largest heap after any collection,
  * as for Barnes-Hut's figure), then at the heaps a bisection tries, down to the smallest that completes the run.
  */
 @Command(name = "heap", sortOptions = false,
         description = {"Live heap of a topology on a LocalCluster at each value of one key (a JVM each), against the"
-                + " launcher's estimate (docs/performance.md, \"Heap per workload\")."},
+                + " launcher's estimate (docs/performance/README.md#heap-per-workload)."},
         footer = {"e.g. stormsim bench heap flux-configs/fft.yaml m 18,20,22 --heap 4g      stormsim bench heap flux-configs/matmul.yaml n 512,1024 --set block=256"})
 public final class HeapBench implements Callable<Integer> {
     private static final long GC_EVERY_MS = 200;

@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
 @Command(name = "kernels", sortOptions = false,
         description = {"Force-kernel speed: the C SIMD monopole reference (gcc), double and mixed precision, the Java"
                 + " scalar, Vector API and mixed monopole kernels and the real force phase in both precisions (JMH), as"
-                + " one Markdown table (docs/performance.md, \"Force kernels\");"
+                + " one Markdown table (docs/performance/barnes-hut.md#force-kernels);"
                 + " ~4 minutes."},
         footer = {"e.g. stormsim bench kernels      stormsim bench kernels --quick"})
 public final class KernelTable implements Callable<Integer> {

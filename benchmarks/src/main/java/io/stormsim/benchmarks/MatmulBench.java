@@ -38,7 +38,7 @@ import picocli.CommandLine.TypeConversionException;
         customSynopsis = "stormsim bench matmul [-h] [--yaml=FILE] [KERNEL_SIZE[,KERNEL_SIZE...] [TOPOLOGY_N [BLOCK [JOBS [RUN[,RUN...]]]]]]",
         description = {"The dgemm kernel against OpenBLAS (the system's libopenblas.so.0, 1 thread; \"not measured\""
                 + " without it) and EJML (1 thread), then the matmul topology on a LocalCluster at TOPOLOGY_N;"
-                + " two Markdown tables (docs/performance.md, \"Matrix multiply\")."},
+                + " two Markdown tables (docs/performance/matmul.md)."},
         footer = {"e.g. stormsim bench matmul 512,1024,2048 2048 512 4 1x1:1,1x2:1,1x2:2      stormsim bench matmul 256 512 256 2 1x1:1"})
 public final class MatmulBench implements Callable<Integer> {
     private static final long WARM_UP_NANOS = 3_000_000_000L;

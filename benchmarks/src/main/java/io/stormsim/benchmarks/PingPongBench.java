@@ -32,8 +32,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "pingpong", sortOptions = false,
         description = {"Ping-pong round trips: pingpong.yaml on a local cluster (scripts/cluster) over Netty and over ZeroMQ,"
-                + " then plain Java sockets and raw JeroMQ between two JVMs; one table (docs/performance.md,"
-                + " \"Messaging: ping-pong\"). Run it alone on the machine: the numbers are latencies."},
+                + " then plain Java sockets and raw JeroMQ between two JVMs; one table (docs/performance/pingpong.md)."
+                + " Run it alone on the machine: the numbers are latencies."},
         footer = {"e.g. stormsim bench pingpong --dir /tmp/cluster-messaging --base-port 32000",
                 "     stormsim bench pingpong --runs socket,jeromq --set payloads=88 --set warmup.seconds=1 --set seconds=2"})
 public final class PingPongBench implements Callable<Integer> {

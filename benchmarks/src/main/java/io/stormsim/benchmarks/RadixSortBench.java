@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "radix-sort", sortOptions = false,
         description = {"Arrays.sort, Arrays.parallelSort (2 threads), a plain 8-bit LSD radix sort, the sequential"
                 + " radix kernel and the radix-sort topology (LocalCluster) on uniform and skewed keys; one Markdown"
-                + " table (README, \"Radix sort\")."},
+                + " table (docs/performance/radix-sort.md)."},
         footer = {"e.g. stormsim bench radix-sort      stormsim bench radix-sort --keys32=100000 --records64=100000 --skewed=100000 --jobs=2"})
 public final class RadixSortBench implements Callable<Integer> {
     static final long SEED = 42;

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "transport-pingpong", sortOptions = false,
         description = {"Ping-pong through Storm's messaging plug-in alone (two contexts in one JVM, loopback TCP), with the"
-                + " schedule of pingpong.yaml; CSV rows (docs/performance.md, \"Messaging: ping-pong\")."},
+                + " schedule of pingpong.yaml; CSV rows (docs/performance/pingpong.md)."},
         footer = {"e.g. stormsim bench transport-pingpong zeromq --set payloads=88,8072,648072 --set warmup.seconds=2 --set seconds=4"})
 public final class TransportPingPong implements Callable<Integer> {
     /** Storm's own Netty transport and ours on JeroMQ. */

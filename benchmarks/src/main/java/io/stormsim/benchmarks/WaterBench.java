@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = "stormsim bench water [-h] [--yaml=FILE] [STEPS [NMOL[,NMOL...] [PARTITIONS[,PARTITIONS...]]]]",
         description = {"The Water kernel (sequential) and the water topology on a LocalCluster with each partition"
                 + " count, in one JVM: step times, pairs within the cutoff per second, bytes exchanged per step;"
-                + " a Markdown table (README, \"Water\")."},
+                + " a Markdown table (docs/performance/water.md)."},
         footer = {"e.g. stormsim bench water 5 512,1728,4096 1,2      stormsim bench water 3 216 1,2"})
 public final class WaterBench implements Callable<Integer> {
     private static final long SEED = 42;

@@ -31,7 +31,7 @@ final class TopologyOptions {
     private Map<String, String> sets = new LinkedHashMap<>();
 
     @Option(names = "--resume", description = "go on from the newest complete checkpoint (the same as --set resume=true;"
-            + " README \"Failures, checkpoints, resume\")")
+            + " docs/operations.md#failures-checkpoints-resume)")
     private boolean resume;
 
     /** The topology with its values, read and checked. */

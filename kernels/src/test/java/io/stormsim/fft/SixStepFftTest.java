@@ -23,7 +23,7 @@ class SixStepFftTest {
         return new double[][] {re, im};
     }
 
-    /** The accuracy bound the README states: relative L2 error <= log2(N) * eps against an exact DFT. */
+    /** The accuracy bound docs/workloads/fft.md states: relative L2 error <= log2(N) * eps against an exact DFT. */
     static double bound(int m) {
         return Math.max(1, m) * EPS;
     }
