@@ -1,13 +1,13 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.benchmarks.Bench.BenchException;
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
-import io.stormsim.nbody.bolts.Phase;
-import io.stormsim.plot.Charts;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.Phase;
+import io.stormsim.plot.Charts;
 import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;

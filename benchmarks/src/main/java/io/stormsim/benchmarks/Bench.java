@@ -1,13 +1,13 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.cli.Stormsim;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.LocalRun;
-import io.stormsim.cli.Stormsim;
 import java.nio.file.Path;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The one command line of every benchmark, {@code scripts/stormsim bench NAME [options]}: each benchmark is

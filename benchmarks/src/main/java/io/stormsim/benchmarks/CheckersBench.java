@@ -1,13 +1,13 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.checkers.bolts.CheckersKeys;
-import io.stormsim.checkers.bolts.PerftResultBolt;
-import io.stormsim.checkers.bolts.SearchConfig;
-import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Perft;
 import io.stormsim.checkers.Position;
 import io.stormsim.checkers.Search;
+import io.stormsim.checkers.bolts.CheckersKeys;
+import io.stormsim.checkers.bolts.PerftResultBolt;
+import io.stormsim.checkers.bolts.SearchConfig;
+import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;

@@ -1,15 +1,15 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.run.Median;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import io.stormsim.fft.bolts.FftResultBolt;
-import io.stormsim.fft.bolts.FftKryo;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.Direction;
 import io.stormsim.fft.Signals;
 import io.stormsim.fft.SixStepFft;
+import io.stormsim.fft.bolts.FftKryo;
+import io.stormsim.fft.bolts.FftResultBolt;
+import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.io.Reader;
@@ -27,12 +27,12 @@ import org.apache.storm.LocalCluster;
 import org.apache.storm.serialization.SerializationFactory;
 import org.apache.storm.utils.Utils;
 import org.jtransforms.fft.DoubleFFT_1D;
-import pl.edu.icm.jlargearrays.ConcurrencyUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import pl.edu.icm.jlargearrays.ConcurrencyUtils;
 
 /**
  * The six-step FFT against JTransforms on one thread, on the same input, in one JVM. Library and sequential

@@ -1,11 +1,11 @@
 package io.stormsim.benchmarks;
 
+import io.stormsim.benchmarks.Bench.BenchException;
 import io.stormsim.nbody.ForceProfile;
 import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.Precision;
-import io.stormsim.benchmarks.Bench.BenchException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

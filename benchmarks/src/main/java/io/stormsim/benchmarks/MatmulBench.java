@@ -1,9 +1,9 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.matmul.DenseMatrix;
 import io.stormsim.matmul.Dgemm;
 import io.stormsim.matmul.Summa;
+import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;

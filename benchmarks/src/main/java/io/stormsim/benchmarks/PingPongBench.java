@@ -1,9 +1,9 @@
 package io.stormsim.benchmarks;
 
 import io.stormsim.benchmarks.Bench.BenchException;
+import io.stormsim.cli.Stormsim;
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.RoundTripTable;
-import io.stormsim.cli.Stormsim;
 import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.net.InetSocketAddress;

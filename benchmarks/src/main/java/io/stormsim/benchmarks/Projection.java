@@ -4,13 +4,12 @@ import io.stormsim.nbody.Parameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import java.util.Map;
 
 /**
  * Step time on a cluster, from the measured sequential costs (ScalingBench CSV) and exchange volumes

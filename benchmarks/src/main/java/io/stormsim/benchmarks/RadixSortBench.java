@@ -1,9 +1,9 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.sort.KeyGenerator;
 import io.stormsim.sort.RadixSort;
 import io.stormsim.sort.SortRecords;
+import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
@@ -18,10 +18,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
 import org.apache.storm.LocalCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The radix sort benchmark, one Markdown table: for each size, uniform 32-bit keys or 64-bit keys with 64-bit

@@ -1,11 +1,11 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.plot.Charts;
-import io.stormsim.run.Median;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.plot.Charts;
+import io.stormsim.run.Median;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

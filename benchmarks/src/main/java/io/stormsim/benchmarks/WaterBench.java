@@ -1,6 +1,5 @@
 package io.stormsim.benchmarks;
 
-import io.stormsim.water.bolts.WaterSink;
 import io.stormsim.run.Median;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
@@ -8,6 +7,7 @@ import io.stormsim.water.SeededRandomNumbers;
 import io.stormsim.water.StepValues;
 import io.stormsim.water.WaterInput;
 import io.stormsim.water.WaterRun;
+import io.stormsim.water.bolts.WaterSink;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,8 @@
 package io.stormsim.bsp;
 
 import com.codahale.metrics.Timer;
+import io.stormsim.spouts.RoundTask;
+import io.stormsim.spouts.TaskRestarts;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -12,8 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import io.stormsim.spouts.RoundTask;
-import io.stormsim.spouts.TaskRestarts;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;

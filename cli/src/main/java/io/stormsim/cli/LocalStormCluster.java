@@ -1,7 +1,6 @@
 package io.stormsim.cli;
 
 import io.stormsim.topologies.ConfigException;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;

@@ -1,7 +1,6 @@
 package io.stormsim.cli;
 
 import io.stormsim.topologies.ConfigException;
-
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;

@@ -1,7 +1,6 @@
 package io.stormsim.cli;
 
 import io.stormsim.topologies.ConfigException;
-
 import java.nio.file.Path;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;

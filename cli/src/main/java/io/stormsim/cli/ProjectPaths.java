@@ -1,7 +1,6 @@
 package io.stormsim.cli;
 
 import io.stormsim.topologies.ConfigException;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,11 +1,10 @@
 package io.stormsim.cli;
 
+import io.stormsim.run.StreamConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
-
-import io.stormsim.run.StreamConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -20,7 +19,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.LocalCluster;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.Mixin;
@@ -30,6 +28,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
  * The command line, parsed by picocli. {@code check} only validates a topology; {@code run} validates it, then

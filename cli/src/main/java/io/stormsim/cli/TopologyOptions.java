@@ -1,7 +1,6 @@
 package io.stormsim.cli;
 
 import io.stormsim.topologies.TopologyFile;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,9 +1,8 @@
 package io.stormsim.cli;
 
-import io.stormsim.topologies.ConfigException;
-
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepBolt;
+import io.stormsim.topologies.ConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

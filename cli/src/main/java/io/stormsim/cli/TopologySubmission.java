@@ -1,9 +1,8 @@
 package io.stormsim.cli;
 
+import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyFile;
-
-import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

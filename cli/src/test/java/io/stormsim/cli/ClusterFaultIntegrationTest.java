@@ -1,19 +1,18 @@
 package io.stormsim.cli;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.TimestepSpout;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,11 +22,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.storm.generated.ExecutorSummary;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * time, from its progress in ZooKeeper) restores the last checkpoint and replays; the run completes with
  * the sequential kernel's bits, and the worker logs show the restore.
  */
+@ExtendWith(SharedCluster.class)
 class ClusterFaultIntegrationTest {
     private static final int N = 3000, STEPS = 40, PARTITIONS = 2, WORKERS = 2;
     private static final long SEED = 13;
@@ -49,7 +49,7 @@ class ClusterFaultIntegrationTest {
 
     @Test
     void killedWorkersAreRecoveredExactly() throws Exception {
-        ClusterLayout layout = runOnCluster(tmp, STEPS, (nimbus, name, csv) -> {
+        String id = runOnCluster(tmp, STEPS, (nimbus, name, csv) -> {
             awaitRows(csv, 8);
             TopologyInfo info = nimbus.getTopologyInfoByName(name);
             int spoutPort = portOf(info, "timestep");
@@ -66,8 +66,8 @@ class ClusterFaultIntegrationTest {
         });
         assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(tmp.resolve("out")
                 .resolve(DiagnosticsBolt.FINAL_BODIES_CSV))), "final bodies after two worker kills differ from the sequential kernel");
-        assertTrue(workerLogsContain(layout.logs(), "restoring"), "the worker logs show the restore");
-        assertTrue(workerLogsContain(layout.logs(), "spout restarted"), "the worker logs show the spout's restart");
+        assertTrue(workerLogsContain(id, "restoring"), "the worker logs show the restore");
+        assertTrue(workerLogsContain(id, "spout restarted"), "the worker logs show the spout's restart");
     }
 
     /** What a test does to a run while it runs, with Nimbus, the topology's name and the CSV it watches. */
@@ -76,45 +76,33 @@ class ClusterFaultIntegrationTest {
     }
 
     /**
-     * Starts a cluster in {@code tmp}/cluster, submits {@link #smallRun} of {@code steps} steps with results in
-     * {@code tmp}/out, does {@code whileRunning} (given the diagnostics CSV), waits for the run's summary, kills
-     * the topology and stops the cluster (whose logs stay); returns its layout.
+     * Submits {@link #smallRun} of {@code steps} steps with results in {@code tmp}/out to the shared cluster, does
+     * {@code whileRunning} (given the diagnostics CSV), waits for the run's summary and kills the topology;
+     * returns its id.
      */
-    static ClusterLayout runOnCluster(Path tmp, int steps, WhileRunning whileRunning) throws Exception {
+    static String runOnCluster(Path tmp, int steps, WhileRunning whileRunning) throws Exception {
         Path out = tmp.resolve("out");
         return runOnCluster(tmp, smallRun(out, steps), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), whileRunning);
     }
 
     /**
-     * Starts a cluster in {@code tmp}/cluster, submits {@code topology}, does {@code whileRunning} (given
-     * {@code csv}), waits for the summary beside {@code csv}, kills the topology and stops the cluster (whose
-     * logs stay); returns its layout.
+     * Submits {@code topology} to the shared cluster, does {@code whileRunning} (given {@code csv}), waits for the
+     * summary beside {@code csv} and kills the topology; returns its id.
      */
-    static ClusterLayout runOnCluster(Path tmp, TopologyFile topology, Path csv, WhileRunning whileRunning)
+    static String runOnCluster(Path tmp, TopologyFile topology, Path csv, WhileRunning whileRunning)
             throws Exception {
-        LocalStormCluster cluster = new LocalStormCluster(new ClusterLayout(tmp.resolve("cluster"),
-                ClusterIntegrationTest.freeBasePort()), System.out);
-        Thread stopOnExit = new Thread(() -> ClusterIntegrationTest.stopQuietly(cluster));
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            cluster.start();
-            NimbusAddress address = NimbusAddress.of(cluster.layout());
-            TopologySubmission.submit(topology, address);
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface nimbus = client.getClient();
-                try {
-                    whileRunning.accept(nimbus, topology.name(), csv);
-                    awaitFile(csv.resolveSibling(RunOutput.SUMMARY));
-                } finally {
-                    KillOptions now = new KillOptions();
-                    now.set_wait_secs(0);
-                    nimbus.killTopologyWithOpts(topology.name(), now);
-                }
+        NimbusAddress address = SharedCluster.nimbus();
+        TopologySubmission.submit(topology, address);
+        try (NimbusClient client = address.connect()) {
+            Nimbus.Iface nimbus = client.getClient();
+            try {
+                String id = nimbus.getTopologyInfoByName(topology.name()).get_id();
+                whileRunning.accept(nimbus, topology.name(), csv);
+                awaitFile(csv.resolveSibling(RunOutput.SUMMARY));
+                return id;
+            } finally {
+                SharedCluster.kill(nimbus, topology.name());
             }
-            return cluster.layout();
-        } finally {
-            cluster.stop();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
         }
     }
 
@@ -214,8 +202,9 @@ class ClusterFaultIntegrationTest {
         }
     }
 
-    static boolean workerLogsContain(Path logs, String text) throws IOException {
-        try (Stream<Path> files = Files.walk(logs)) {
+    /** Whether a log of a worker of the topology {@code id} (on the shared cluster) has {@code text}. */
+    static boolean workerLogsContain(String id, String text) throws IOException {
+        try (Stream<Path> files = Files.walk(SharedCluster.workerLogs(id))) {
             return files.filter(p -> p.getFileName().toString().startsWith("worker.log")).anyMatch(p -> {
                 try {
                     return Files.readString(p).contains(text);

@@ -1,22 +1,21 @@
 package io.stormsim.cli;
 
-import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
-import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
 import io.stormsim.spouts.TimestepSpout;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -31,22 +30,22 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.storm.generated.ComponentAggregateStats;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.RebalanceOptions;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.generated.TopologyPageInfo;
 import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Barnes-Hut YAML on a real cluster: ZooKeeper, Nimbus and two Supervisors, each its own JVM, started
- * by the code behind scripts/cluster on free loopback ports; the topology submitted as `stormsim submit`
- * does, with 2 workers and Kryo on every tuple. Every phase bolt executes its tuples, as Nimbus reports
- * them (the numbers of the status table), and the final bodies are the sequential kernel's bits. Every
- * process it starts is ended, also on failure (finally, and a shutdown hook if the JVM is stopped).
+ * by the code behind scripts/cluster on free loopback ports ({@link SharedCluster}); the topology submitted as
+ * `stormsim submit` does, with 2 workers and Kryo on every tuple. Every phase bolt executes its tuples, as Nimbus
+ * reports them (the numbers of the status table), and the final bodies are the sequential kernel's bits.
  */
+@ExtendWith(SharedCluster.class)
 class ClusterIntegrationTest {
     private static final Path YAML = BarnesHutTopologyTest.YAML;
     private static final int N = 2000, STEPS = 10, PARTITIONS = 2, WORKERS = 2;
@@ -62,46 +61,34 @@ class ClusterIntegrationTest {
 
     @Test
     void barnesHutOnARealClusterExecutesEveryPhaseAndGivesTheSequentialBits() throws Exception {
-        LocalStormCluster cluster = new LocalStormCluster(new ClusterLayout(tmp.resolve("cluster"), freeBasePort()),
-                System.out);
-        Thread stopOnExit = new Thread(() -> stopQuietly(cluster));
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            long t0 = System.nanoTime();
-            cluster.start();
-            long t1 = System.nanoTime();
-            Path out = tmp.resolve("out");
-            TopologyFile topology = TopologyFile.load(YAML, null, Map.of("n", String.valueOf(N), "seed",
-                    String.valueOf(SEED), "steps", String.valueOf(STEPS), "dt", String.valueOf(DT), "theta",
-                    String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "partitions", String.valueOf(PARTITIONS),
-                    "workers", String.valueOf(WORKERS), "output.dir", out.toString(), "always.try.serialize", "true"),
-                    false);
-            NimbusAddress address = NimbusAddress.of(cluster.layout());
-            TopologySubmission.submit(topology, address);
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface nimbus = client.getClient();
-                try {
-                    long firstRound = awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), 2,
-                            cluster.layout());
-                    awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.SUMMARY), 1, cluster.layout());
-                    System.out.printf("cluster start %.1f s; submit to first round %.1f s; run %.1f s%n",
-                            (t1 - t0) / 1e9, (firstRound - t1) / 1e9, (System.nanoTime() - t1) / 1e9);
-                    checkStatistics(nimbus, topology.name());
-                    checkRebalanceRules(nimbus, topology.name());
-                } finally {
-                    KillOptions now = new KillOptions();
-                    now.set_wait_secs(0);
-                    nimbus.killTopologyWithOpts(topology.name(), now);
-                }
+        LocalStormCluster cluster = SharedCluster.cluster();
+        long t1 = System.nanoTime();
+        Path out = tmp.resolve("out");
+        TopologyFile topology = TopologyFile.load(YAML, null, Map.of("n", String.valueOf(N), "seed",
+                String.valueOf(SEED), "steps", String.valueOf(STEPS), "dt", String.valueOf(DT), "theta",
+                String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "partitions", String.valueOf(PARTITIONS),
+                "workers", String.valueOf(WORKERS), "output.dir", out.toString(), "always.try.serialize", "true"),
+                false);
+        NimbusAddress address = NimbusAddress.of(cluster.layout());
+        TopologySubmission.submit(topology, address);
+        try (NimbusClient client = address.connect()) {
+            Nimbus.Iface nimbus = client.getClient();
+            try {
+                long firstRound = awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), 2,
+                        cluster.layout());
+                awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.SUMMARY), 1, cluster.layout());
+                System.out.printf("submit to first round %.1f s; run %.1f s%n", (firstRound - t1) / 1e9,
+                        (System.nanoTime() - t1) / 1e9);
+                checkStatistics(nimbus, topology.name());
+                checkRebalanceRules(nimbus, topology.name());
+            } finally {
+                SharedCluster.kill(nimbus, topology.name());
             }
-            Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
-                    Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { }).sortedById();
-            Bodies onCluster = BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV));
-            assertTrue(sequential.sameStateBits(onCluster), "final bodies on the cluster differ from the sequential kernel");
-        } finally {
-            cluster.stop();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
         }
+        Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
+                Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { }).sortedById();
+        Bodies onCluster = BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV));
+        assertTrue(sequential.sameStateBits(onCluster), "final bodies on the cluster differ from the sequential kernel");
     }
 
     /**

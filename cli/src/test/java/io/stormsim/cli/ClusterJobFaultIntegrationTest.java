@@ -1,20 +1,19 @@
 package io.stormsim.cli;
 
-import io.stormsim.checkers.topologies.CheckersSearchTopologyTest;
-import io.stormsim.matmul.topologies.MatmulTopologyTest;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
-import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Position;
 import io.stormsim.checkers.Search;
+import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
+import io.stormsim.checkers.topologies.CheckersSearchTopologyTest;
 import io.stormsim.matmul.DenseMatrix;
 import io.stormsim.matmul.Dgemm;
+import io.stormsim.matmul.bolts.ResultBolt;
+import io.stormsim.matmul.topologies.MatmulTopologyTest;
 import io.stormsim.run.RunOutput;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +23,7 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.apache.storm.generated.TopologyInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sent again), then the coordinator's (it resumes at the first position without a result, from depth 1):
  * every position is searched once, to the sequential search's score.
  */
+@ExtendWith(SharedCluster.class)
 class ClusterJobFaultIntegrationTest {
     private static final int N = 256, BLOCK = 64, JOBS = 500, IN_FLIGHT = 2;
     private static final long SEED = 5;
@@ -57,7 +58,7 @@ class ClusterJobFaultIntegrationTest {
                 Map.entry("write.c", "false"), Map.entry("worker.heap", "512m"), Map.entry("output.dir", out.toString())),
                 false);
         Path jobsCsv = out.resolve(ResultBolt.JOBS_CSV);
-        ClusterLayout layout = killOtherWorkerThenOwn(topology, jobsCsv, "jobs", 20, IN_FLIGHT, "jobs").layout();
+        String id = killOtherWorkerThenOwn(topology, jobsCsv, "jobs", 20, IN_FLIGHT, "jobs").id();
         Map<Long, String> hashes = new TreeMap<>();
         List<String> rows = Files.readAllLines(jobsCsv);
         for (String row : rows.subList(1, rows.size())) {
@@ -74,9 +75,9 @@ class ClusterJobFaultIntegrationTest {
             assertEquals(Long.toHexString(c.bitsHash()), job.getValue(), "job " + job.getKey() + "'s C");
         }
         assertTrue(Files.readString(out.resolve(ResultBolt.SUMMARY)).contains("jobs = " + JOBS));
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "restarted (a worker died)"),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(id, "restarted (a worker died)"),
                 "the worker logs show the spout noticing the restart");
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(layout.logs(), "spout restarted: resuming the job stream"),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(id, "spout restarted: resuming the job stream"),
                 "the worker logs show the spout's restart");
     }
 
@@ -105,14 +106,14 @@ class ClusterJobFaultIntegrationTest {
         String summary = Files.readString(out.resolve(RunOutput.SUMMARY));
         assertTrue(summary.startsWith(positions.size() + " positions searched") && summary.contains(
                 "positions done before this sink restarted"), summary);
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.layout().logs(), "restarted (a worker died)"),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.id(), "restarted (a worker died)"),
                 "the worker logs show the spout noticing the restarts");
-        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.layout().logs(), "coordinator restarted: "),
+        assertTrue(ClusterFaultIntegrationTest.workerLogsContain(killed.id(), "coordinator restarted: "),
                 "the worker logs show the coordinator's resume");
     }
 
-    /** A run's cluster layout (its logs), and the components of each worker killed, in turn. */
-    private record Killed(ClusterLayout layout, List<String> components) {
+    /** A run's topology id (its worker logs), and the components of each worker killed, in turn. */
+    private record Killed(String id, List<String> components) {
     }
 
     /**
@@ -123,7 +124,7 @@ class ClusterJobFaultIntegrationTest {
     private Killed killOtherWorkerThenOwn(TopologyFile topology, Path csv, String component, int rows, int inFlight,
             String what) throws Exception {
         List<String> components = new ArrayList<>();
-        ClusterLayout layout = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, csv, (nimbus, name, c) -> {
+        String id = ClusterFaultIntegrationTest.runOnCluster(tmp, topology, csv, (nimbus, name, c) -> {
             ClusterFaultIntegrationTest.awaitRows(c, 2);
             TopologyInfo info = nimbus.getTopologyInfoByName(name);
             int own = ClusterFaultIntegrationTest.portOf(info, component);
@@ -136,6 +137,6 @@ class ClusterJobFaultIntegrationTest {
                                 inFlight));
             }
         });
-        return new Killed(layout, components);
+        return new Killed(id, components);
     }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.BodiesCsv;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +15,7 @@ import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.TopologyInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code stormsim rebalance NAME --workers W} does, goes on from its last checkpoint each time and ends with the
  * sequential kernel's bits (those of the undisturbed run).
  */
+@ExtendWith(SharedCluster.class)
 class ClusterRebalanceIntegrationTest {
     private static final int STEPS = 400;
     private static final int DEACTIVATED_SECONDS = 2;

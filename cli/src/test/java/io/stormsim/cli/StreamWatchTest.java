@@ -1,11 +1,10 @@
 package io.stormsim.cli;
 
-import io.stormsim.topologies.StreamRecorder;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.stream.StreamFormat;
+import io.stormsim.topologies.StreamRecorder;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;

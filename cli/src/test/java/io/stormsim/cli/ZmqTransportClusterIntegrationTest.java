@@ -1,27 +1,26 @@
 package io.stormsim.cli;
 
-import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * topology jar: both workers bind a ROUTER, and the final bodies are the sequential kernel's bits, as
  * {@link ClusterIntegrationTest} shows they are over Netty.
  */
+@ExtendWith(SharedCluster.class)
 class ZmqTransportClusterIntegrationTest {
     private static final int N = 1000, STEPS = 5;
     private static final long SEED = 5;
@@ -40,49 +40,40 @@ class ZmqTransportClusterIntegrationTest {
 
     @Test
     void barnesHutOverZeroMqGivesTheSequentialBits() throws Exception {
-        LocalStormCluster cluster = new LocalStormCluster(
-                new ClusterLayout(tmp.resolve("cluster"), ClusterIntegrationTest.freeBasePort()), System.out);
-        Thread stopOnExit = new Thread(() -> ClusterIntegrationTest.stopQuietly(cluster));
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            cluster.start();
-            Path out = tmp.resolve("out");
-            TopologyFile topology = TopologyFile.load(BarnesHutTopologyTest.YAML, null, Map.of("n", String.valueOf(N),
-                    "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS), "dt", String.valueOf(DT), "theta",
-                    String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "partitions", "2", "workers", "2",
-                    "output.dir", out.toString(), "always.try.serialize", "true"), false);
-            topology.config.put("storm.messaging.transport", "io.stormsim.transport.ZmqContext");
-            NimbusAddress address = NimbusAddress.of(cluster.layout());
-            TopologySubmission.submit(topology, address);
-            try (NimbusClient client = address.connect()) {
-                Nimbus.Iface nimbus = client.getClient();
-                try {
-                    ClusterIntegrationTest.awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.SUMMARY), 1,
-                            cluster.layout());
-                } finally {
-                    KillOptions now = new KillOptions();
-                    now.set_wait_secs(0);
-                    nimbus.killTopologyWithOpts(topology.name(), now);
-                }
+        Path out = tmp.resolve("out");
+        TopologyFile topology = TopologyFile.load(BarnesHutTopologyTest.YAML, null, Map.of("n", String.valueOf(N),
+                "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS), "dt", String.valueOf(DT), "theta",
+                String.valueOf(THETA), "epsilon", String.valueOf(EPSILON), "partitions", "2", "workers", "2",
+                "output.dir", out.toString(), "always.try.serialize", "true"), false);
+        topology.config.put("storm.messaging.transport", "io.stormsim.transport.ZmqContext");
+        NimbusAddress address = SharedCluster.nimbus();
+        TopologySubmission.submit(topology, address);
+        String id;
+        try (NimbusClient client = address.connect()) {
+            Nimbus.Iface nimbus = client.getClient();
+            try {
+                id = nimbus.getTopologyInfoByName(topology.name()).get_id();
+                ClusterIntegrationTest.awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.SUMMARY), 1,
+                        SharedCluster.cluster().layout());
+            } finally {
+                SharedCluster.kill(nimbus, topology.name());
             }
-            List<String> workerLogs = workerLogs(cluster.layout());
-            assertEquals(2, workerLogs.size(), "two workers");
-            for (String log : workerLogs) {
-                assertTrue(log.contains("Storm peer transport plugin:io.stormsim.transport.ZmqContext")
-                        && log.contains("ZeroMQ transport: worker ROUTER bound"), "a worker not on ZeroMQ:\n" + log);
-            }
-            Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
-                    Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { }).sortedById();
-            Bodies onCluster = BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV));
-            assertTrue(sequential.sameStateBits(onCluster), "final bodies over ZeroMQ differ from the sequential kernel");
-        } finally {
-            cluster.stop();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
         }
+        List<String> workerLogs = workerLogs(id);
+        assertEquals(2, workerLogs.size(), "two workers");
+        for (String log : workerLogs) {
+            assertTrue(log.contains("Storm peer transport plugin:io.stormsim.transport.ZmqContext")
+                    && log.contains("ZeroMQ transport: worker ROUTER bound"), "a worker not on ZeroMQ:\n" + log);
+        }
+        Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
+                Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { }).sortedById();
+        Bodies onCluster = BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV));
+        assertTrue(sequential.sameStateBits(onCluster), "final bodies over ZeroMQ differ from the sequential kernel");
     }
 
-    private static List<String> workerLogs(ClusterLayout layout) throws Exception {
-        try (Stream<Path> files = Files.walk(layout.logs().resolve("workers-artifacts"))) {
+    /** The logs of the workers of the topology {@code id}. */
+    private static List<String> workerLogs(String id) throws Exception {
+        try (Stream<Path> files = Files.walk(SharedCluster.workerLogs(id))) {
             List<Path> logs = files.filter(f -> f.getFileName().toString().equals("worker.log")).toList();
             List<String> texts = new java.util.ArrayList<>();
             for (Path log : logs) {

@@ -2,9 +2,9 @@ package io.stormsim.matmul;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The packed Vector API kernel against two oracles: the scalar loop of fused multiply-adds in k order

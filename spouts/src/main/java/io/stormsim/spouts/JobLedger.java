@@ -1,7 +1,6 @@
 package io.stormsim.spouts;
 
 import io.stormsim.run.JobCommand;
-
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,8 +1,7 @@
 package io.stormsim.spouts;
 
-import io.stormsim.run.JobCommand;
-
 import io.stormsim.run.ConfigValues;
+import io.stormsim.run.JobCommand;
 import io.stormsim.run.RunConfig;
 import java.nio.file.Path;
 import java.util.List;

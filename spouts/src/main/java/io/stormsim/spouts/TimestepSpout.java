@@ -1,9 +1,8 @@
 package io.stormsim.spouts;
 
-import io.stormsim.run.StepCommand;
-
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
+import io.stormsim.run.StepCommand;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

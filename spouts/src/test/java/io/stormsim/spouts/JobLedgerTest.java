@@ -1,12 +1,11 @@
 package io.stormsim.spouts;
 
-import io.stormsim.run.JobCommand;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.run.JobCommand;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,6 @@
 package io.stormsim.topologies;
 
-import io.stormsim.spouts.JobSpout;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.storm.Config;

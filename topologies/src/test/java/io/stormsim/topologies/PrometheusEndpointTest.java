@@ -1,13 +1,12 @@
 package io.stormsim.topologies;
 
-import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.metrics.PrometheusPorts;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;

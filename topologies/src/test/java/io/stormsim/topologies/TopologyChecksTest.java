@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.PlummerSphere;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;

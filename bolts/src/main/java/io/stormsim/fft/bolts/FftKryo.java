@@ -1,8 +1,5 @@
 package io.stormsim.fft.bolts;
 
-import io.stormsim.wire.Arrays;
-import io.stormsim.wire.StepCommandSerializer;
-
 import static io.stormsim.wire.Arrays.readDoubles;
 import static io.stormsim.wire.Arrays.writeDoubles;
 
@@ -12,6 +9,8 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.run.StepCommand;
+import io.stormsim.wire.Arrays;
+import io.stormsim.wire.StepCommandSerializer;
 import org.apache.storm.serialization.IKryoDecorator;
 
 /**

@@ -1,7 +1,5 @@
 package io.stormsim.matmul.bolts;
 
-import io.stormsim.wire.JobCommandSerializer;
-
 import static io.stormsim.wire.Arrays.readDoubles;
 import static io.stormsim.wire.Arrays.readInts;
 import static io.stormsim.wire.Arrays.writeDoubles;
@@ -13,6 +11,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import io.stormsim.matmul.BlockSet;
 import io.stormsim.run.JobCommand;
+import io.stormsim.wire.JobCommandSerializer;
 import org.apache.storm.serialization.IKryoDecorator;
 
 /**

@@ -1,9 +1,9 @@
 package io.stormsim.nbody.bolts;
 
-import io.stormsim.stream.StreamFormat;
-import io.stormsim.stream.StreamMessages;
 import io.stormsim.nbody.RoundFigures;
 import io.stormsim.run.StreamConfig;
+import io.stormsim.stream.StreamFormat;
+import io.stormsim.stream.StreamMessages;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,5 @@
 package io.stormsim.nbody.bolts;
 
-import io.stormsim.wire.StepCommandSerializer;
-
 import static io.stormsim.wire.Arrays.*;
 
 import com.esotericsoftware.kryo.Kryo;
@@ -18,6 +16,7 @@ import io.stormsim.nbody.Octree;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TargetRegion;
 import io.stormsim.run.StepCommand;
+import io.stormsim.wire.StepCommandSerializer;
 import org.apache.storm.serialization.IKryoDecorator;
 
 /**

@@ -1,13 +1,13 @@
 package io.stormsim.nbody.bolts;
 
 import io.stormsim.plot.Charts;
-import java.awt.Color;
 import io.stormsim.run.Median;
+import java.awt.Color;
 import java.util.Arrays;
 import java.util.Locale;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 

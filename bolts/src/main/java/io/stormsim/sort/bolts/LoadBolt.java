@@ -2,9 +2,9 @@ package io.stormsim.sort.bolts;
 
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
+import io.stormsim.run.JobCommand;
 import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
-import io.stormsim.run.JobCommand;
 import io.stormsim.spouts.JobSpout;
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ package io.stormsim.sort.bolts;
 
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
-import io.stormsim.sort.RadixPartition;
-import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.run.JobCommand;
+import io.stormsim.sort.RadixPartition.Chunk;
+import io.stormsim.sort.RadixPartition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.stormsim.sort.bolts;
 
 import io.stormsim.bsp.StepBolt;
+import io.stormsim.run.JobCommand;
 import io.stormsim.sort.DigitHistogram;
 import io.stormsim.sort.RadixPartition.Chunk;
-import io.stormsim.run.JobCommand;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 

@@ -1,7 +1,7 @@
 package io.stormsim.sort.bolts;
 
-import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.run.JobCommand;
+import io.stormsim.sort.RadixPartition.Chunk;
 
 /**
  * One message of a sort job between two stages: the records one partition sends another ({@code chunks}: one

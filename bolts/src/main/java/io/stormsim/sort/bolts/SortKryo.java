@@ -1,8 +1,5 @@
 package io.stormsim.sort.bolts;
 
-import io.stormsim.wire.Arrays;
-import io.stormsim.wire.JobCommandSerializer;
-
 import static io.stormsim.wire.Arrays.readInts;
 import static io.stormsim.wire.Arrays.readLongs;
 import static io.stormsim.wire.Arrays.writeInts;
@@ -12,9 +9,11 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.stormsim.run.JobCommand;
 import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
-import io.stormsim.run.JobCommand;
+import io.stormsim.wire.Arrays;
+import io.stormsim.wire.JobCommandSerializer;
 import org.apache.storm.serialization.IKryoDecorator;
 
 /**

@@ -1,7 +1,5 @@
 package io.stormsim.water.bolts;
 
-import io.stormsim.wire.StepCommandSerializer;
-
 import static io.stormsim.wire.Arrays.readDoubles;
 import static io.stormsim.wire.Arrays.readInts;
 import static io.stormsim.wire.Arrays.writeDoubles;
@@ -21,6 +19,7 @@ import io.stormsim.water.MoleculeBlocks;
 import io.stormsim.water.PairKernel;
 import io.stormsim.water.RunConstants;
 import io.stormsim.water.WaterPartition;
+import io.stormsim.wire.StepCommandSerializer;
 import org.apache.storm.serialization.IKryoDecorator;
 import org.objenesis.instantiator.ObjectInstantiator;
 import org.objenesis.strategy.StdInstantiatorStrategy;

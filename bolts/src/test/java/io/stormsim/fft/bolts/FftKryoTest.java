@@ -1,7 +1,5 @@
 package io.stormsim.fft.bolts;
 
-import io.stormsim.wire.StormKryo;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +8,7 @@ import com.esotericsoftware.kryo.Kryo;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.Signals;
 import io.stormsim.run.StepCommand;
+import io.stormsim.wire.StormKryo;
 import org.junit.jupiter.api.Test;
 
 /** The FFT payloads survive Storm's Kryo, configured as fft.yaml configures it, bit for bit. */

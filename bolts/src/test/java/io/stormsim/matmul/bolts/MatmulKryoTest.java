@@ -1,7 +1,5 @@
 package io.stormsim.matmul.bolts;
 
-import io.stormsim.wire.StormKryo;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stormsim.matmul.BlockSet;
 import io.stormsim.matmul.Summa;
 import io.stormsim.run.JobCommand;
+import io.stormsim.wire.StormKryo;
 import org.junit.jupiter.api.Test;
 
 /** The matrix multiply payloads survive Storm's Kryo, configured as the YAML configures it, bit for bit. */

@@ -1,9 +1,5 @@
 package io.stormsim.nbody.bolts;
 
-import io.stormsim.wire.Arrays;
-import io.stormsim.wire.StormKryo;
-import io.stormsim.wire.StreamKryo;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,19 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.Kryo;
-import io.stormsim.stream.StreamMessages;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Octree;
-import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.Parameters;
+import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TargetRegion;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
 import io.stormsim.run.StepCommand;
+import io.stormsim.stream.StreamMessages;
+import io.stormsim.wire.Arrays;
+import io.stormsim.wire.StormKryo;
+import io.stormsim.wire.StreamKryo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,18 +1,17 @@
 package io.stormsim.sort.bolts;
 
-import io.stormsim.wire.StormKryo;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.sort.KeyGenerator;
-import io.stormsim.sort.RadixPartition;
-import io.stormsim.sort.RadixPartition.Chunk;
-import io.stormsim.sort.SortRecords;
 import io.stormsim.run.JobCommand;
+import io.stormsim.sort.KeyGenerator;
+import io.stormsim.sort.RadixPartition.Chunk;
+import io.stormsim.sort.RadixPartition;
+import io.stormsim.sort.SortRecords;
+import io.stormsim.wire.StormKryo;
 import org.junit.jupiter.api.Test;
 
 /** The radix sort payloads survive Storm's Kryo, configured as radix-sort.yaml configures it, bit for bit. */

@@ -1,7 +1,5 @@
 package io.stormsim.water.bolts;
 
-import io.stormsim.wire.StormKryo;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,6 +18,7 @@ import io.stormsim.water.SeededRandomNumbers;
 import io.stormsim.water.WaterInput;
 import io.stormsim.water.WaterModel;
 import io.stormsim.water.WaterPartition;
+import io.stormsim.wire.StormKryo;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.storm.serialization.SerializableSerializer;

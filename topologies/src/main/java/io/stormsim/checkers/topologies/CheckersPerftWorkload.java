@@ -11,7 +11,6 @@ import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.flux.model.TopologyDef;
 
 /** Distributed perft of a checkers position: one job split over the partitions ({@code checkers-perft.yaml}). */
 public final class CheckersPerftWorkload implements Workload {

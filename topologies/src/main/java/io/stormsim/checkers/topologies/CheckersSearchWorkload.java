@@ -11,7 +11,6 @@ import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.flux.model.TopologyDef;
 
 /**
  * Parallel alpha-beta search of checkers positions: a coordinator and P searchers, one batch of root and

@@ -2,8 +2,8 @@ package io.stormsim.fft.topologies;
 
 import io.stormsim.bsp.PartitionRule;
 import io.stormsim.fft.bolts.FftConfig;
-import io.stormsim.fft.bolts.FftResultBolt;
 import io.stormsim.fft.bolts.FftKryo;
+import io.stormsim.fft.bolts.FftResultBolt;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.Workload;

@@ -1,11 +1,11 @@
 package io.stormsim.matmul.topologies;
 
-import io.stormsim.spouts.JobSpout;
 import io.stormsim.bsp.PartitionRule;
 import io.stormsim.matmul.bolts.MatmulConfig;
-import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.matmul.bolts.MatmulKryo;
+import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.run.RunConfig;
+import io.stormsim.spouts.JobSpout;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;

@@ -1,14 +1,14 @@
 package io.stormsim.nbody.topologies;
 
+import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.bolts.NbodyConfig;
 import io.stormsim.nbody.bolts.NbodyKryo;
-import io.stormsim.wire.StreamKryo;
-import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
+import io.stormsim.wire.StreamKryo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

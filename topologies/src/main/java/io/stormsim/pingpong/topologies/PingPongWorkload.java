@@ -1,14 +1,12 @@
 package io.stormsim.pingpong.topologies;
 
 import io.stormsim.pingpong.PingPongConfig;
-import io.stormsim.run.RunConfig;
 import io.stormsim.pingpong.spouts.PingerSpout;
-import io.stormsim.topologies.ConfigException;
+import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.flux.model.TopologyDef;
 
 /** The messaging benchmark ({@code stormsim.pingpong.*}): round trips between two workers. */
 public final class PingPongWorkload implements Workload {

@@ -1,17 +1,15 @@
 package io.stormsim.sort.topologies;
 
-import io.stormsim.spouts.JobSpout;
-import io.stormsim.sort.bolts.SortConfig;
-import io.stormsim.sort.bolts.SortSinkBolt;
-import io.stormsim.sort.bolts.SortKryo;
 import io.stormsim.run.RunConfig;
-import io.stormsim.topologies.ConfigException;
+import io.stormsim.sort.bolts.SortConfig;
+import io.stormsim.sort.bolts.SortKryo;
+import io.stormsim.sort.bolts.SortSinkBolt;
+import io.stormsim.spouts.JobSpout;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.flux.model.TopologyDef;
 
 /** A stream of partitioned stable LSD radix sort jobs ({@code stormsim.sort.*}). */
 public final class RadixSortWorkload implements Workload {

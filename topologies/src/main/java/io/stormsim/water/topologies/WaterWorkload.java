@@ -1,14 +1,14 @@
 package io.stormsim.water.topologies;
 
 import io.stormsim.bsp.PartitionRule;
-import io.stormsim.water.bolts.WaterConfig;
-import io.stormsim.water.bolts.WaterSink;
-import io.stormsim.water.bolts.WaterKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
+import io.stormsim.water.bolts.WaterConfig;
+import io.stormsim.water.bolts.WaterKryo;
+import io.stormsim.water.bolts.WaterSink;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

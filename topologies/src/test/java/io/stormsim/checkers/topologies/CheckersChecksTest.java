@@ -1,12 +1,11 @@
 package io.stormsim.checkers.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.stormsim.checkers.bolts.PerftConfig;
 import io.stormsim.checkers.Position;
+import io.stormsim.checkers.bolts.PerftConfig;
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,13 @@
 package io.stormsim.checkers.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.checkers.bolts.SearchConfig;
 import io.stormsim.checkers.Position;
+import io.stormsim.checkers.bolts.SearchConfig;
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,19 +1,18 @@
 package io.stormsim.checkers.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.checkers.Fen;
 import io.stormsim.checkers.LocalTable;
 import io.stormsim.checkers.Move;
 import io.stormsim.checkers.Position;
 import io.stormsim.checkers.Search;
+import io.stormsim.checkers.bolts.SearchCoordinatorBolt;
 import io.stormsim.run.RunOutput;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

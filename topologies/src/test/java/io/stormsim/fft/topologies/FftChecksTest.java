@@ -1,17 +1,16 @@
 package io.stormsim.fft.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.TopologyChecks;
-import io.stormsim.topologies.TopologyFile;
-import io.stormsim.topologies.Workloads;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.TopologyChecks;
+import io.stormsim.topologies.TopologyFile;
+import io.stormsim.topologies.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

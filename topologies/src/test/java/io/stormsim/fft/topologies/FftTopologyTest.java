@@ -1,19 +1,18 @@
 package io.stormsim.fft.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.fft.bolts.FftResultBolt;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Direction;
 import io.stormsim.fft.Signals;
 import io.stormsim.fft.SixStepFft;
+import io.stormsim.fft.bolts.FftResultBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,14 +1,13 @@
 package io.stormsim.matmul.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,16 +1,15 @@
 package io.stormsim.matmul.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.matmul.DenseMatrix;
 import io.stormsim.matmul.Dgemm;
 import io.stormsim.matmul.MatrixMarket;
+import io.stormsim.matmul.bolts.ResultBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

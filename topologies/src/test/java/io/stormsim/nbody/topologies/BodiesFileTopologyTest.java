@@ -1,20 +1,19 @@
 package io.stormsim.nbody.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
-import io.stormsim.nbody.bolts.UpdateBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.UpdateBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,23 +1,22 @@
 package io.stormsim.nbody.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.StreamRecorder;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.nbody.bolts.DiagnosticsBolt;
-import io.stormsim.nbody.bolts.UpdateBolt;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.UpdateBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.StreamRecorder;
+import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

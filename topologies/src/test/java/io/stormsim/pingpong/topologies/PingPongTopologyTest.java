@@ -1,16 +1,15 @@
 package io.stormsim.pingpong.topologies;
 
-import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.pingpong.RoundTripTable;
 import io.stormsim.pingpong.spouts.PingerSpout;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

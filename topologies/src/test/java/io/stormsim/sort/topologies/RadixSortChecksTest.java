@@ -1,17 +1,16 @@
 package io.stormsim.sort.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.ConfigException;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-import io.stormsim.topologies.Workloads;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.sort.SortFile;
 import io.stormsim.sort.SortRecords;
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.ConfigException;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
+import io.stormsim.topologies.Workloads;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;

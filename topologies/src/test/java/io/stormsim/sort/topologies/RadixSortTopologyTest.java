@@ -1,17 +1,16 @@
 package io.stormsim.sort.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.sort.KeyGenerator;
 import io.stormsim.sort.RadixSort;
 import io.stormsim.sort.SortFile;
 import io.stormsim.sort.SortRecords;
+import io.stormsim.sort.bolts.SortSinkBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

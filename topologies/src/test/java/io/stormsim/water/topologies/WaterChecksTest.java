@@ -1,11 +1,10 @@
 package io.stormsim.water.topologies;
 
-import io.stormsim.topologies.ConfigChecks;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.topologies.ConfigChecks;
+import io.stormsim.topologies.TopologyFile;
 import io.stormsim.water.WaterInput;
 import io.stormsim.water.WaterState;
 import io.stormsim.water.WaterStateFile;

@@ -1,9 +1,5 @@
 package io.stormsim.water.topologies;
 
-import io.stormsim.topologies.LocalClusterTest;
-import io.stormsim.topologies.LocalRun;
-import io.stormsim.topologies.TopologyFile;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.stormsim.bsp.StepInputs;
-import io.stormsim.water.bolts.IntermolecularBolt;
-import io.stormsim.water.bolts.WaterPartitionState;
-import io.stormsim.water.bolts.WaterSink;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.TopologyFile;
 import io.stormsim.water.LatticeStart;
 import io.stormsim.water.SeededRandomNumbers;
 import io.stormsim.water.StepValues;
@@ -21,6 +17,9 @@ import io.stormsim.water.WaterInput;
 import io.stormsim.water.WaterRun;
 import io.stormsim.water.WaterState;
 import io.stormsim.water.WaterStateFile;
+import io.stormsim.water.bolts.IntermolecularBolt;
+import io.stormsim.water.bolts.WaterPartitionState;
+import io.stormsim.water.bolts.WaterSink;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
