@@ -1,6 +1,7 @@
 package io.stormsim.topologies;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.storm.LocalCluster;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,7 +37,10 @@ public abstract class LocalClusterTest {
 
         Running() {
             try {
-                cluster = new LocalCluster();
+                // a killed topology's in-process worker is shut down at once: Storm's default waits 3 s before
+                // forcing it, which the next test's run would wait for (its slot frees only then)
+                cluster = new LocalCluster.Builder().withDaemonConf(Map.of("supervisor.worker.shutdown.sleep.secs", 0))
+                        .build();
             } catch (Exception e) {
                 throw new IllegalStateException("the LocalCluster of the topology tests did not start: " + e, e);
             }
