@@ -4,10 +4,10 @@ import io.stormsim.cli.Stormsim;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.LocalRun;
 import java.nio.file.Path;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * The one command line of every benchmark, {@code scripts/stormsim bench NAME [options]}: each benchmark is

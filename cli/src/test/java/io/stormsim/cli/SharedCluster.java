@@ -10,9 +10,9 @@ import org.apache.storm.generated.NotAliveException;
 import org.apache.storm.generated.TopologySummary;
 import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.Store.CloseableResource;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One real cluster (ZooKeeper, Nimbus and two Supervisors of 2 slots, each its own JVM: the code behind

@@ -10,7 +10,7 @@ import java.util.OptionalLong;
  * piece per partition; it counts only once {@link #commit} has seen every piece and marked it complete,
  * so a crash in the middle of writing one never leaves a checkpoint that looks usable.
  */
-public interface CheckpointStore {
+public interface CheckpointStore extends AutoCloseable {
     /** Writes partition p's piece of round r (of {@code partitions}) atomically. */
     void writePiece(long round, int partition, int partitions, PieceWriter writer) throws IOException;
 
@@ -25,6 +25,11 @@ public interface CheckpointStore {
 
     /** Reads piece p of the complete checkpoint of round r. */
     <T> T readPiece(long round, int partition, PieceReader<T> reader) throws IOException;
+
+    /** Releases what the store holds open (a Redis store's connections). */
+    @Override
+    default void close() {
+    }
 
     @FunctionalInterface
     interface PieceWriter {

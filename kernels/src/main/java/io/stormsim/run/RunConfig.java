@@ -1,5 +1,7 @@
 package io.stormsim.run;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,24 +13,30 @@ import java.util.Map;
  *
  * @param steps           time steps (rounds 0..steps); 0 runs without end
  * @param checkpointEvery checkpoint at the start of every round that is a multiple of this; 0: none
+ * @param store           the Redis server of the checkpoints, or null for {@code checkpointDir}
+ * @param run             the topology's name, which keeps a run's keys in the store apart ("" outside a topology)
  * @param maxRestores     restores from a checkpoint tried for one round before the run halts
  * @param logRows         rows a run without end keeps in its per-round logs, besides round 0's: the newest
  *                        {@code logRows} to {@code 2 logRows} (bounded runs keep every row)
  */
 public record RunConfig(long steps, Path outputDir, long checkpointEvery, int checkpointKeep, Path checkpointDir,
-                        boolean resume, long snapshotEvery, int snapshotKeep, int maxRestores, int logRows) {
+                        URI store, String run, boolean resume, long snapshotEvery, int snapshotKeep, int maxRestores,
+                        int logRows) {
     public static final String STEPS = "stormsim.steps";
     public static final String OUTPUT_DIR = "stormsim.output.dir";
     public static final String CHECKPOINT_EVERY = "stormsim.checkpoint.every";
     public static final String CHECKPOINT_KEEP = "stormsim.checkpoint.keep";
     public static final String CHECKPOINT_DIR = "stormsim.checkpoint.dir";
+    /** Where checkpoints go instead of {@link #CHECKPOINT_DIR}: a Redis server every host reaches. */
+    public static final String STORE = "stormsim.store";
     public static final String RESUME = "stormsim.resume";
     public static final String SNAPSHOT_EVERY = "stormsim.snapshot.every";
     public static final String SNAPSHOT_KEEP = "stormsim.snapshot.keep";
     public static final String MAX_RESTORES = "stormsim.max.restores";
     public static final String LOG_ROWS = "stormsim.log.rows";
+    private static final String TOPOLOGY_NAME = "topology.name";
     public static final List<String> KEYS = List.of(STEPS, OUTPUT_DIR, CHECKPOINT_EVERY, CHECKPOINT_KEEP,
-            CHECKPOINT_DIR, RESUME, SNAPSHOT_EVERY, SNAPSHOT_KEEP, MAX_RESTORES, LOG_ROWS);
+            CHECKPOINT_DIR, STORE, RESUME, SNAPSHOT_EVERY, SNAPSHOT_KEEP, MAX_RESTORES, LOG_ROWS);
 
     public static RunConfig from(Map<String, Object> conf) {
         long steps = ConfigValues.longValue(conf, STEPS, 0, Long.MAX_VALUE, "an integer >= 0 (0 runs without end)");
@@ -36,6 +44,7 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         long every = ConfigValues.longValue(conf, CHECKPOINT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no checkpoints)");
         int keep = (int) ConfigValues.longValue(conf, CHECKPOINT_KEEP, 3, 1, 1000, "an integer in 1..1000");
         String dir = ConfigValues.stringValue(conf, CHECKPOINT_DIR, true);
+        URI store = store(conf.containsKey(STORE) ? ConfigValues.stringValue(conf, STORE, true) : "");
         boolean resume = ConfigValues.booleanValue(conf, RESUME, false);
         long snapshots = ConfigValues.longValue(conf, SNAPSHOT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no snapshots)");
         int snapshotKeep = (int) ConfigValues.longValue(conf, SNAPSHOT_KEEP, 5, 1, 100000, "an integer in 1..100000");
@@ -45,8 +54,35 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         if (resume && every == 0) {
             throw ConfigValues.notAllowed(RESUME, true, "false when " + CHECKPOINT_EVERY + " = 0 (no checkpoints to resume from)");
         }
-        return new RunConfig(steps, out, every, keep, dir.isEmpty() ? out.resolve("checkpoints") : Path.of(dir), resume,
-                snapshots, snapshotKeep, restores, logRows);
+        // Storm names the topology in the config it gives the workers; a run's keys in the store carry the name
+        String run = String.valueOf(conf.getOrDefault(TOPOLOGY_NAME, ""));
+        return new RunConfig(steps, out, every, keep, dir.isEmpty() ? out.resolve("checkpoints") : Path.of(dir), store,
+                run, resume, snapshots, snapshotKeep, restores, logRows);
+    }
+
+    /** {@code redis://HOST:PORT[/DB]}, or null for an empty value (checkpoints in {@link #CHECKPOINT_DIR}). */
+    private static URI store(String value) {
+        if (value.isEmpty()) {
+            return null;
+        }
+        String allowed = "empty (checkpoints in " + CHECKPOINT_DIR + ") or redis://HOST:PORT[/DB]";
+        URI uri;
+        try {
+            uri = new URI(value);
+        } catch (URISyntaxException e) {
+            throw ConfigValues.notAllowed(STORE, value, allowed);
+        }
+        if (!"redis".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1
+                || !(uri.getPath().isEmpty() || uri.getPath().matches("/([0-9]|1[0-5])"))
+                || uri.getQuery() != null || uri.getFragment() != null) {
+            throw ConfigValues.notAllowed(STORE, value, allowed + ", DB in 0..15");
+        }
+        return uri;
+    }
+
+    /** Where the checkpoints are, for messages: the store's URL, or the checkpoint directory. */
+    public String checkpointsWhere() {
+        return store != null ? "run store " + store : checkpointDir.toString();
     }
 
     /** The last round: rounds run 0..steps; an unbounded run never reaches it. */
@@ -67,7 +103,8 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         return round / snapshotEvery;
     }
 
+    /** The run's checkpoints; a caller keeps one for its life (a Redis store holds connections). */
     public CheckpointStore checkpoints() {
-        return new DirectoryCheckpointStore(checkpointDir);
+        return store != null ? new RedisCheckpointStore(store, run) : new DirectoryCheckpointStore(checkpointDir);
     }
 }

@@ -15,41 +15,13 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DirectoryCheckpointStoreTest {
+class DirectoryCheckpointStoreTest extends CheckpointStoreContract {
     @TempDir
     Path dir;
 
-    private void writeAll(CheckpointStore store, long round, Bodies[] parts) throws IOException {
-        for (int p = 0; p < parts.length; p++) {
-            Bodies b = parts[p];
-            store.writePiece(round, p, parts.length, out -> BodiesBinary.write(b, out));
-        }
-    }
-
-    @Test
-    void aCheckpointCountsOnlyOnceCommittedAndReadsBackExactly() throws IOException {
-        CheckpointStore store = new DirectoryCheckpointStore(dir.resolve("ckpt"));
-        Bodies all = PlummerSphere.generate(1000, 3);
-        Bodies[] parts = {all.stripe(0, 3), all.stripe(1, 3), all.stripe(2, 3)};
-        assertEquals(OptionalLong.empty(), store.latestComplete());
-        writeAll(store, 10, parts);
-        assertEquals(OptionalLong.empty(), store.latestComplete(), "pieces alone are not a checkpoint");
-        store.commit(10, 3, 2);
-        assertEquals(OptionalLong.of(10), store.latestComplete());
-        assertEquals(3, store.pieces(10));
-        for (int p = 0; p < 3; p++) {
-            assertTrue(parts[p].sameStateBits(store.readPiece(10, p, BodiesBinary::read)));
-        }
-    }
-
-    @Test
-    void aMissingPieceIsNotCommitted() throws IOException {
-        CheckpointStore store = new DirectoryCheckpointStore(dir);
-        Bodies b = PlummerSphere.generate(10, 1);
-        store.writePiece(20, 0, 2, out -> BodiesBinary.write(b, out));
-        IOException e = assertThrows(IOException.class, () -> store.commit(20, 2, 3));
-        assertTrue(e.getMessage().contains("lacks piece 1 of 2"), e.getMessage());
-        assertEquals(OptionalLong.empty(), store.latestComplete());
+    @Override
+    CheckpointStore store(String name) {
+        return new DirectoryCheckpointStore(dir.resolve(name));
     }
 
     @Test

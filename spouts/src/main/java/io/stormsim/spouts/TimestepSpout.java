@@ -1,5 +1,6 @@
 package io.stormsim.spouts;
 
+import io.stormsim.run.CheckpointStore;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import io.stormsim.run.StepCommand;
@@ -43,6 +44,7 @@ public class TimestepSpout extends BaseRichSpout {
 
     private SpoutOutputCollector collector;
     private RunConfig config;
+    private transient CheckpointStore checkpoints;
     private int partitions;
     private ProgressStore progress;
     private TaskRestarts restarts;
@@ -65,6 +67,7 @@ public class TimestepSpout extends BaseRichSpout {
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
         this.config = RunConfig.from(conf);
+        this.checkpoints = config.checkpoints();
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
@@ -82,13 +85,13 @@ public class TimestepSpout extends BaseRichSpout {
                 // the tasks beside it restarted with it, and the other workers reconnect to it
                 recovery.restarted(System.nanoTime());
             } else if (config.resume()) {
-                OptionalLong c = config.checkpoints().latestComplete();
+                OptionalLong c = checkpoints.latestComplete();
                 if (c.isEmpty()) {
-                    halt(RunConfig.RESUME + " = true, but " + config.checkpointDir() + " holds no complete checkpoint");
+                    halt(RunConfig.RESUME + " = true, but " + config.checkpointsWhere() + " holds no complete checkpoint");
                     return;
                 }
                 lastCheckpoint = c.getAsLong();
-                LOG.info("resuming from checkpoint {} in {}", lastCheckpoint, config.checkpointDir());
+                LOG.info("resuming from checkpoint {} in {}", lastCheckpoint, config.checkpointsWhere());
                 next = restorePoint();
             } else {
                 next = new StepCommand(0, StepCommand.Kind.START);
@@ -170,7 +173,7 @@ public class TimestepSpout extends BaseRichSpout {
      */
     private boolean commitCheckpoint(long round) {
         try {
-            config.checkpoints().commit(round, partitions, config.checkpointKeep());
+            checkpoints.commit(round, partitions, config.checkpointKeep());
             return true;
         } catch (Exception e) {
             LOG.error("checkpoint of round {} not completed: {}", round, e.toString());
@@ -214,7 +217,7 @@ public class TimestepSpout extends BaseRichSpout {
         if (failures > config.maxRestores()) {
             halt("round " + round + " failed " + failures + " times, restores included: not a passing fault"
                     + " (see the errors the bolts reported). The last complete checkpoint is "
-                    + (lastCheckpoint < 0 ? "none" : "round " + lastCheckpoint + " in " + config.checkpointDir()));
+                    + (lastCheckpoint < 0 ? "none" : "round " + lastCheckpoint + " in " + config.checkpointsWhere()));
             return;
         }
         next = restorePoint();
@@ -235,6 +238,9 @@ public class TimestepSpout extends BaseRichSpout {
         }
         if (restarts != null) {
             restarts.close();
+        }
+        if (checkpoints != null) {
+            checkpoints.close();
         }
     }
 

@@ -46,6 +46,20 @@ public final class LocalRun {
      */
     public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, String until)
             throws Exception {
+        Path done = topology.settings.outputDir().resolve(until);
+        Files.deleteIfExists(done);
+        return runUntil(cluster, topology, timeout, () -> Files.exists(done), done.toString());
+    }
+
+    /** When a run has gone far enough (e.g. a checkpoint is complete in the run store). */
+    @FunctionalInterface
+    public interface Until {
+        boolean reached() throws Exception;
+    }
+
+    /** Submits {@code topology} and kills it once {@code until} is reached, which {@code what} names in messages. */
+    public static Path runUntil(LocalCluster cluster, TopologyFile topology, Duration timeout, Until until, String what)
+            throws Exception {
         Workload.Settings settings = topology.settings;
         if (settings.steps() == 0) {
             throw new ConfigException(settings.stepsKey() + " = 0 (without end) is not allowed on an embedded run: it"
@@ -54,17 +68,15 @@ public final class LocalRun {
         checkPrometheusPorts(topology);
         Path out = settings.outputDir();
         Path summary = out.resolve(settings.doneFile());
-        Path done = out.resolve(until);
         Path halted = out.resolve(TimestepSpout.HALTED);
         Files.deleteIfExists(summary);
-        Files.deleteIfExists(done);
         Files.deleteIfExists(halted);
         String name = topology.name();
         cluster.submitTopology(name, topology.config, topology.build());
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<String> reported = new LinkedHashSet<>();
         try {
-            for (long polls = 0; !Files.exists(done); polls++) {
+            for (long polls = 0; !until.reached(); polls++) {
                 // asking Nimbus for the errors every poll would cost the simulation CPU time
                 if (polls % ERROR_POLL_EVERY == 0) {
                     report(cluster, name, reported);
@@ -76,7 +88,7 @@ public final class LocalRun {
                 }
                 if (System.nanoTime() > deadline) {
                     throw new RunFailedException("topology " + name + " did not finish within " + timeout.toSeconds()
-                            + " s (no " + done + ")");
+                            + " s (no " + what + ")");
                 }
                 Thread.sleep(100);
             }

@@ -6,6 +6,7 @@ import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepBolt;
 import io.stormsim.metrics.PrometheusPorts;
 import io.stormsim.metrics.PrometheusStormReporter;
+import io.stormsim.run.RedisCheckpointStore;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -190,6 +191,25 @@ public final class TopologyChecks {
         Object v = config.get(key);
         if (v != null && !(v instanceof Integer && (Integer) v >= 1)) {
             throw new ConfigException(key + " = " + v + " is not allowed: must be an integer >= 1");
+        }
+    }
+
+    /**
+     * Where a run with checkpoints writes them can be written: its checkpoint directory, or its run store, which
+     * must answer now (a run started without it would fail its first checkpoint).
+     */
+    public static void checkCheckpoints(RunConfig run) throws ConfigException {
+        if (run.checkpointEvery() == 0) {
+            return;
+        }
+        if (run.store() == null) {
+            checkWritable(RunConfig.CHECKPOINT_DIR, run.checkpointDir());
+            return;
+        }
+        try {
+            RedisCheckpointStore.ping(run.store());
+        } catch (IOException e) {
+            throw new ConfigException(RunConfig.STORE + " = " + run.store() + " is not allowed: " + e.getMessage());
         }
     }
 

@@ -258,6 +258,29 @@ class TopologyChecksTest extends ConfigChecks {
                 + ", /PartType1/Coordinates[1, 0]: NaN: values must be finite"), error);
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "http://127.0.0.1:6379|stormsim.store = http://127.0.0.1:6379 is not allowed: must be empty (checkpoints in"
+            + " stormsim.checkpoint.dir) or redis://HOST:PORT[/DB], DB in 0..15",
+        "redis://127.0.0.1|stormsim.store = redis://127.0.0.1 is not allowed: must be empty",
+        "redis://127.0.0.1:6379/16|stormsim.store = redis://127.0.0.1:6379/16 is not allowed: must be empty",
+        "redis ://x|stormsim.store = redis ://x is not allowed: must be empty",
+    })
+    void aRunStoreThatIsNotARedisUrlIsNamed(String store, String message) throws Exception {
+        assertRejected("store", store, message);
+    }
+
+    @Test
+    void aRunStoreThatDoesNotAnswerIsRefusedBeforeSubmitting() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String url = "redis://127.0.0.1:" + port;
+        assertRejected("store", url, "stormsim.store = " + url + " is not allowed: run store " + url
+                + " cannot be reached: ");
+    }
+
     @Test
     void anUncreatableCheckpointDirectoryIsNamed() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");

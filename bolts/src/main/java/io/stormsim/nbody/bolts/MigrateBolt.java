@@ -3,8 +3,8 @@ package io.stormsim.nbody.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
 

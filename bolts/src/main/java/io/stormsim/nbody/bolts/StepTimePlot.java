@@ -6,8 +6,8 @@ import java.awt.Color;
 import java.util.Arrays;
 import java.util.Locale;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.run.JobCommand;
 import io.stormsim.sort.KeyGenerator;
-import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.RadixPartition;
+import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.wire.StormKryo;
 import org.junit.jupiter.api.Test;

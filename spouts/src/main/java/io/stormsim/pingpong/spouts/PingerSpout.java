@@ -1,7 +1,7 @@
 package io.stormsim.pingpong.spouts;
 
-import io.stormsim.pingpong.PingPongConfig.Phase;
 import io.stormsim.pingpong.PingPongConfig;
+import io.stormsim.pingpong.PingPongConfig.Phase;
 import io.stormsim.pingpong.RoundTripTable;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;

@@ -41,9 +41,7 @@ public final class NbodyWorkload implements Workload {
             if (!nbody.bodiesFile().isEmpty()) {
                 nbody.initialBodies();
             }
-            if (nbody.run().checkpointEvery() > 0) {
-                TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, nbody.run().checkpointDir());
-            }
+            TopologyChecks.checkCheckpoints(nbody.run());
         }
 
         @Override

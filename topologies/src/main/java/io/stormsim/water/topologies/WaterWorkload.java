@@ -42,9 +42,7 @@ public final class WaterWorkload implements Workload {
             if (water.restartFile().isEmpty() && !water.randomFile().isEmpty()) {
                 water.randomNumbers();
             }
-            if (water.run().checkpointEvery() > 0) {
-                TopologyChecks.checkWritable(RunConfig.CHECKPOINT_DIR, water.run().checkpointDir());
-            }
+            TopologyChecks.checkCheckpoints(water.run());
         }
 
         @Override

@@ -13,6 +13,9 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.bolts.UpdateBolt;
+import io.stormsim.run.CheckpointStore;
+import io.stormsim.run.RedisCheckpointStore;
+import io.stormsim.run.RedisServer;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.StreamRecorder;
@@ -107,6 +110,26 @@ class RecoveryTopologyTest extends LocalClusterTest {
         resumed.put("resume", "true");
         LocalRun.run(cluster, TopologyFile.load(YAML, null, resumed, false), Duration.ofMinutes(5));
         assertUndisturbed(dir, 60);
+    }
+
+    @Test
+    void aRunStoppedPartWayResumesFromTheRunStoreWithAnotherPartitionCountExactly() throws Exception {
+        Path dir = out.resolve("resume-redis");
+        try (RedisServer redis = RedisServer.start(out.resolve("redis"));
+                CheckpointStore store = new RedisCheckpointStore(redis.url, "barnes-hut")) {
+            Map<String, String> first = props(2, 60, dir);
+            first.put("store", redis.url.toString());
+            LocalRun.runUntil(cluster, TopologyFile.load(yamlWith("bounds", StallingBoundsBolt.class.getName()), null,
+                    first, false), Duration.ofMinutes(5), () -> store.latestComplete().orElse(-1) >= 30,
+                    "complete checkpoint of round 30 in " + redis.url);
+            assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");
+            assertFalse(Files.exists(dir.resolve("checkpoints")), "no checkpoint on the disk");
+            Map<String, String> resumed = props(3, 60, dir);
+            resumed.put("store", redis.url.toString());
+            resumed.put("resume", "true");
+            LocalRun.run(cluster, TopologyFile.load(YAML, null, resumed, false), Duration.ofMinutes(5));
+            assertUndisturbed(dir, 60);
+        }
     }
 
     @Test

@@ -1,0 +1,96 @@
+package io.stormsim.run;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real Redis server for a test (Debian's redis-server: .ci/run installs it where it is missing), on a free
+ * loopback port, without persistence, its files in {@code dir}. Where redis-server is not installed the test is
+ * reported as not run, except under CI (CI=true), where that is a failure.
+ */
+public final class RedisServer implements AutoCloseable {
+    private final Process process;
+    public final URI url;
+
+    private RedisServer(Process process, int port) {
+        this.process = process;
+        this.url = URI.create("redis://127.0.0.1:" + port);
+    }
+
+    public static RedisServer start(Path dir) throws Exception {
+        String binary = installed();
+        int port;
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            port = s.getLocalPort();
+        }
+        Files.createDirectories(dir);
+        Process p = new ProcessBuilder(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",
+                "--appendonly", "no", "--dir", dir.toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("redis.log").toFile()).start();
+        RedisServer server = new RedisServer(p, port);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!server.answers()) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                server.close();
+                throw new IllegalStateException("redis-server on port " + port + " did not start: "
+                        + Files.readString(dir.resolve("redis.log")));
+            }
+            Thread.sleep(20);
+        }
+        return server;
+    }
+
+    private static String installed() {
+        for (String dir : List.of("/usr/bin", "/usr/local/bin", "/usr/sbin")) {
+            if (Files.isExecutable(Path.of(dir, "redis-server"))) {
+                return dir + "/redis-server";
+            }
+        }
+        if ("true".equals(System.getenv("CI"))) {
+            throw new IllegalStateException("redis-server is not installed: .ci/run installs it (apt-get install"
+                    + " redis-server)");
+        }
+        assumeTrue(false, "not run: redis-server is not installed (apt-get install redis-server; .ci/run does)");
+        return null;
+    }
+
+    /** PING answered with PONG, in Redis' own protocol (no client library needed to wait for the server). */
+    private boolean answers() {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", url.getPort()), 200);
+            s.setSoTimeout(500);
+            OutputStream out = s.getOutputStream();
+            out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            byte[] reply = in.readNBytes(7);
+            return new String(reply, StandardCharsets.US_ASCII).equals("+PONG\r\n");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Stops the server as a crash would (SIGKILL): nothing is saved. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        kill();
+    }
+}
