@@ -94,4 +94,13 @@ public class BoundsBolt extends NbodyBolt {
         }
         return Bodies.concat(all).stripe(partition, partitions);
     }
+
+    /** The store's connections go with the topology (a Redis store holds some). */
+    @Override
+    public void cleanup() {
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
+        super.cleanup();
+    }
 }

@@ -134,4 +134,13 @@ public class PredictBolt extends WaterBolt {
         return new WaterPartitionState(round, WaterPartitionState.Mode.STEP, first.step(), first.kineticSum(),
                 first.virialSum(), new WaterPartition(c, partition, partitions, x));
     }
+
+    /** The store's connections go with the topology (a Redis store holds some). */
+    @Override
+    public void cleanup() {
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
+        super.cleanup();
+    }
 }
