@@ -100,6 +100,22 @@ class RedisCheckpointStoreTest extends CheckpointStoreContract {
     }
 
     @Test
+    void aServerThatWentAwayIsWrittenToAgainOnceItIsBack(@TempDir Path dir) throws Exception {
+        try (RedisServer own = RedisServer.start(dir.resolve("own"))) {
+            CheckpointStore store = open(own.url, "comes-back");
+            Bodies b = PlummerSphere.generate(10, 1);
+            own.kill();
+            IOException down = assertThrows(IOException.class, () -> store.writePiece(10, 0, 1,
+                    out -> BodiesBinary.write(b, out)));
+            assertTrue(down.getMessage().startsWith("run store " + own.url + ": cannot write "), down.getMessage());
+            own.restart();
+            store.writePiece(20, 0, 1, out -> BodiesBinary.write(b, out));
+            store.commit(20, 1, 3);
+            assertEquals(OptionalLong.of(20), store.latestComplete());
+        }
+    }
+
+    @Test
     void aStoreThatCannotBeReachedIsNamed() throws Exception {
         URI nowhere = URI.create("redis://127.0.0.1:" + freePort());
         IOException e = assertThrows(IOException.class, () -> RedisCheckpointStore.ping(nowhere));

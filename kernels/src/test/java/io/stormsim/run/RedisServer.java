@@ -21,11 +21,16 @@ import java.util.concurrent.TimeUnit;
  * reported as not run, except under CI (CI=true), where that is a failure.
  */
 public final class RedisServer implements AutoCloseable {
-    private final Process process;
+    private final String binary;
+    private final Path dir;
+    private final int port;
+    private Process process;
     public final URI url;
 
-    private RedisServer(Process process, int port) {
-        this.process = process;
+    private RedisServer(String binary, Path dir, int port) {
+        this.binary = binary;
+        this.dir = dir;
+        this.port = port;
         this.url = URI.create("redis://127.0.0.1:" + port);
     }
 
@@ -37,20 +42,25 @@ public final class RedisServer implements AutoCloseable {
             port = s.getLocalPort();
         }
         Files.createDirectories(dir);
-        Process p = new ProcessBuilder(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",
+        RedisServer server = new RedisServer(binary, dir, port);
+        server.restart();
+        return server;
+    }
+
+    /** Starts the server (again, after {@link #kill}) on its port, empty, and waits until it answers. */
+    public void restart() throws Exception {
+        process = new ProcessBuilder(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", dir.toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("redis.log").toFile()).start();
-        RedisServer server = new RedisServer(p, port);
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile())).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!server.answers()) {
-            if (!p.isAlive() || System.nanoTime() > deadline) {
-                server.close();
+        while (!answers()) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                kill();
                 throw new IllegalStateException("redis-server on port " + port + " did not start: "
                         + Files.readString(dir.resolve("redis.log")));
             }
             Thread.sleep(20);
         }
-        return server;
     }
 
     private static String installed() {

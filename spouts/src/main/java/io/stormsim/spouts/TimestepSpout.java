@@ -1,9 +1,12 @@
 package io.stormsim.spouts;
 
 import io.stormsim.run.CheckpointStore;
+import io.stormsim.run.CheckpointWrites;
+import io.stormsim.run.RateLimit;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import io.stormsim.run.StepCommand;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +48,7 @@ public class TimestepSpout extends BaseRichSpout {
     private SpoutOutputCollector collector;
     private RunConfig config;
     private transient CheckpointStore checkpoints;
+    private transient RateLimit commitReports;
     private int partitions;
     private ProgressStore progress;
     private TaskRestarts restarts;
@@ -68,6 +72,7 @@ public class TimestepSpout extends BaseRichSpout {
         this.collector = collector;
         this.config = RunConfig.from(conf);
         this.checkpoints = config.checkpoints();
+        this.commitReports = new RateLimit(CheckpointWrites.REPORT_EVERY, System::nanoTime);
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
@@ -85,7 +90,14 @@ public class TimestepSpout extends BaseRichSpout {
                 // the tasks beside it restarted with it, and the other workers reconnect to it
                 recovery.restarted(System.nanoTime());
             } else if (config.resume()) {
-                OptionalLong c = checkpoints.latestComplete();
+                OptionalLong c;
+                try {
+                    c = checkpoints.latestComplete();
+                } catch (IOException e) {
+                    halt(RunConfig.RESUME + " = true, but " + config.checkpointsWhere() + " cannot be read: "
+                            + e.getMessage());
+                    return;
+                }
                 if (c.isEmpty()) {
                     halt(RunConfig.RESUME + " = true, but " + config.checkpointsWhere() + " holds no complete checkpoint");
                     return;
@@ -176,8 +188,12 @@ public class TimestepSpout extends BaseRichSpout {
             checkpoints.commit(round, partitions, config.checkpointKeep());
             return true;
         } catch (Exception e) {
-            LOG.error("checkpoint of round {} not completed: {}", round, e.toString());
-            collector.reportError(e);
+            long unreported = commitReports.occurred();
+            if (unreported >= 0) {
+                LOG.error("checkpoint of round {} not completed{}: {}", round, unreported > 0 ? " (nor " + unreported
+                        + " more since the last report)" : "", e.toString());
+                collector.reportError(e);
+            }
             return false;
         }
     }

@@ -6,6 +6,7 @@ import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesBinary;
 import io.stormsim.nbody.Box;
 import io.stormsim.run.CheckpointStore;
+import io.stormsim.run.CheckpointWrites;
 import io.stormsim.run.StepCommand;
 import io.stormsim.spouts.TimestepSpout;
 import java.io.IOException;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.storm.task.TopologyContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Phase 1, and the keeper of each partition's bodies between rounds. A round's trigger says where its
@@ -28,7 +31,10 @@ public class BoundsBolt extends NbodyBolt {
     public static final String BOX = "box";
     public static final String BODIES = "bodies";
 
+    private static final Logger LOG = LoggerFactory.getLogger(BoundsBolt.class);
+
     private transient CheckpointStore checkpoints;
+    private transient CheckpointWrites pieces;
     private transient TreeMap<Long, PartitionState> handedOver;
 
     @Override
@@ -50,6 +56,7 @@ public class BoundsBolt extends NbodyBolt {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         checkpoints = config.run().checkpoints();
+        pieces = new CheckpointWrites(checkpoints, System::nanoTime);
         handedOver = new TreeMap<>();
     }
 
@@ -73,7 +80,7 @@ public class BoundsBolt extends NbodyBolt {
         }
         if (command.kind != StepCommand.Kind.RESTORE && config.run().checkpointAt(state.round)) {
             Bodies bodies = state.bodies;
-            checkpoints.writePiece(state.round, partition, partitions, out -> BodiesBinary.write(bodies, out));
+            pieces.write(state.round, partition, partitions, out -> BodiesBinary.write(bodies, out)).ifPresent(LOG::warn);
         }
         Box box = Box.of(state.bodies);
         timed(state, Phase.BOUNDS);

@@ -3,6 +3,7 @@ package io.stormsim.water.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.CheckpointStore;
+import io.stormsim.run.CheckpointWrites;
 import io.stormsim.run.StepCommand;
 import io.stormsim.spouts.TimestepSpout;
 import io.stormsim.water.RunConstants;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.storm.task.TopologyContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Phase 1, the Gear predictor and the intramolecular forces (merged: no exchange separates them), and the
@@ -29,7 +32,10 @@ public class PredictBolt extends WaterBolt {
     /** Hand-over from the sink: the running sums after a round, for the next. */
     public static final String SUMS = "sums";
 
+    private static final Logger LOG = LoggerFactory.getLogger(PredictBolt.class);
+
     private transient CheckpointStore checkpoints;
+    private transient CheckpointWrites pieces;
     private transient TreeMap<Long, WaterPartitionState> handedOver;
     private transient TreeMap<Long, double[]> sums;
 
@@ -52,6 +58,7 @@ public class PredictBolt extends WaterBolt {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         checkpoints = config.run().checkpoints();
+        pieces = new CheckpointWrites(checkpoints, System::nanoTime);
         handedOver = new TreeMap<>();
         sums = new TreeMap<>();
     }
@@ -83,7 +90,7 @@ public class PredictBolt extends WaterBolt {
         if (command.kind == StepCommand.Kind.CONTINUE && config.run().checkpointAt(state.round)) {
             CheckpointPiece piece = new CheckpointPiece(state.step, state.kineticSum, state.virialSum, part.from,
                     part.to, ownDerivatives(part));
-            checkpoints.writePiece(state.round, partition, partitions, piece::write);
+            pieces.write(state.round, partition, partitions, piece::write).ifPresent(LOG::warn);
         }
         switch (state.mode) {
             case STEP -> {

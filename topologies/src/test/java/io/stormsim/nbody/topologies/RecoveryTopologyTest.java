@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -129,6 +130,22 @@ class RecoveryTopologyTest extends LocalClusterTest {
             resumed.put("resume", "true");
             LocalRun.run(cluster, TopologyFile.load(YAML, null, resumed, false), Duration.ofMinutes(5));
             assertUndisturbed(dir, 60);
+        }
+    }
+
+    @Test
+    void aRunWhoseStoreWentAwayGoesOnWithoutCheckpointsToTheSameBits() throws Exception {
+        Path dir = out.resolve("store-gone");
+        try (RedisServer redis = RedisServer.start(out.resolve("redis-gone"));
+                CheckpointStore store = new RedisCheckpointStore(redis.url, "barnes-hut")) {
+            Map<String, String> p = props(2, 30, dir);
+            p.put("store", redis.url.toString());
+            TopologyFile topology = TopologyFile.load(YAML, null, p, false);
+            redis.kill();
+            LocalRun.run(cluster, topology, Duration.ofMinutes(5));
+            assertUndisturbed(dir, 30);
+            redis.restart();
+            assertEquals(OptionalLong.empty(), store.latestComplete(), "no checkpoint was written");
         }
     }
 
