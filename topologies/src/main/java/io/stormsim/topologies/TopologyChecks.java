@@ -9,11 +9,15 @@ import io.stormsim.metrics.PrometheusStormReporter;
 import io.stormsim.run.RedisCheckpointStore;
 import io.stormsim.run.RunConfig;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.storm.Config;
@@ -22,12 +26,14 @@ import org.apache.storm.flux.model.SpoutDef;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.policy.IWaitStrategy;
+import org.apache.storm.utils.VersionInfo;
 import org.apache.storm.validation.ConfigValidation;
 
 /** Checks of a topology's values that Storm and Flux leave to run time, made before anything is submitted. */
 public final class TopologyChecks {
     /** Storm's validation messages: "Field CONSTANT must be ...", CONSTANT naming the key in {@link Config}. */
     private static final Pattern STORM_FIELD = Pattern.compile("(?s)Field (\\S+) (must .*)");
+    private static final Set<String> STORM_TOPOLOGY_KEYS = stormTopologyKeys();
 
     private TopologyChecks() {
     }
@@ -72,6 +78,7 @@ public final class TopologyChecks {
             throw new ConfigException(e.getMessage());
         }
         // after the workload's own checks, whose messages say more (e.g. what max.spout.pending means there)
+        checkStormKeys(config);
         checkStormTypes(config);
         checkWritable(RunConfig.OUTPUT_DIR, settings.outputDir());
         return settings;
@@ -134,6 +141,38 @@ public final class TopologyChecks {
         if (parallelism < 1) {
             throw new ConfigException(what + " parallelism = " + parallelism + " is not allowed: must be an integer >= 1");
         }
+    }
+
+    /**
+     * Every {@code topology.*} key is one Storm knows: Storm would ignore a misspelt one ({@code topology.workerz})
+     * and run with its default.
+     */
+    private static void checkStormKeys(Map<String, Object> config) throws ConfigException {
+        for (String key : config.keySet()) {
+            if (key.startsWith("topology.") && !STORM_TOPOLOGY_KEYS.contains(key)) {
+                throw new ConfigException("unknown key '" + key + "' in the topology config:"
+                        + NearestKey.didYouMean(key, STORM_TOPOLOGY_KEYS) + " Storm " + VersionInfo.getVersion()
+                        + " has no such setting");
+            }
+        }
+    }
+
+    /** The topology.* keys of Storm's {@link Config}: the values of its public String constants. */
+    private static Set<String> stormTopologyKeys() {
+        Set<String> keys = new TreeSet<>();
+        for (Field f : Config.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+                try {
+                    String value = (String) f.get(null);
+                    if (value != null && value.startsWith("topology.")) {
+                        keys.add(value);
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return keys;
     }
 
     /** Storm's own checks of its keys' types and ranges, which it would otherwise make only in Nimbus or a worker. */

@@ -173,6 +173,15 @@ class TopologyChecksTest extends ConfigChecks {
     }
 
     @Test
+    void aMisspeltStormKeyIsRefusedNamingTheNearestOne() throws Exception {
+        Path yaml = copyOfYaml(s -> s.replace("  topology.workers: ", "  topology.workerz: "));
+        String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
+                .getMessage();
+        assertTrue(error.startsWith("unknown key 'topology.workerz' in the topology config: did you mean topology.workers?"
+                + " Storm 2.8."), error);
+    }
+
+    @Test
     void aMistypedStormsimKeyInTheYamlNamesTheNearestKnownOne() throws Exception {
         Path yaml = copyOfYaml(s -> s.replace("config:\n", "config:\n  stormsim.nbody.thetta: 0.3\n"));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
