@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.logging.log4j.Level;
@@ -15,6 +16,7 @@ import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.AlreadyAliveException;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * Submits a checked topology to a Storm cluster's Nimbus, with the shaded topology jar as the code the
@@ -70,11 +72,14 @@ final class TopologySubmission {
         return copy;
     }
 
-    /** StormSubmitter finds Nimbus through the Storm config file it reads; this one names only Nimbus. */
-    private static Path clientConfigFile(NimbusAddress nimbus) throws IOException {
+    /**
+     * StormSubmitter finds Nimbus through the Storm config file it reads: this one holds the client settings the
+     * user gave (storm.yaml, --nimbus), every Nimbus seed among them.
+     */
+    static Path clientConfigFile(NimbusAddress nimbus) throws IOException {
         Path file = Files.createTempFile("stormsim-client", ".yaml");
         file.toFile().deleteOnExit();
-        Files.writeString(file, "nimbus.seeds: [\"" + nimbus.host() + "\"]\nnimbus.thrift.port: " + nimbus.port() + "\n");
+        Files.writeString(file, new Yaml().dump(new LinkedHashMap<>(nimbus.clientKeys())));
         return file;
     }
 

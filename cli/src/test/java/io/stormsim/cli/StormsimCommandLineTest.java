@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.stormsim.topologies.LocalClusterTest;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -156,6 +158,64 @@ class StormsimCommandLineTest {
                 + " missing): start one with scripts/cluster start --dir " + none + "\n"), noCluster);
         Outcome stopNone = stormsim("cluster", "stop", "--dir", none.toString());
         assertEquals(new Outcome(0, "no cluster in " + none + ": nothing to stop\n", ""), stopNone);
+    }
+
+    @Test
+    void theNimbusCommandsReadTheUsersStormConfigAndNimbusOverridesItsSeeds() throws Exception {
+        int closed = closedPort(), other = closedPort();
+        // the client keys are the user's: no retries, so that finding no Nimbus takes no time
+        Path config = Files.writeString(tmp.resolve("storm.yaml"), "nimbus.seeds: [\"127.0.0.1\"]\n"
+                + "nimbus.thrift.port: " + closed + "\nstorm.nimbus.retry.times: 0\nstorm.nimbus.retry.interval.millis: 10\n");
+        Outcome viaConfig = stormsim("list", "--config", config.toString());
+        assertEquals(1, viaConfig.status);
+        assertTrue(viaConfig.err.startsWith("stormsim: cannot reach Nimbus at 127.0.0.1:" + closed + " ("), viaConfig.err);
+        Outcome overridden = stormsim("list", "--config", config.toString(), "--nimbus", "127.0.0.1:" + other);
+        assertTrue(overridden.err.startsWith("stormsim: cannot reach Nimbus at 127.0.0.1:" + other + " ("), overridden.err);
+
+        String home = System.getProperty("user.home");
+        Path user = tmp.resolve("home");
+        Files.createDirectories(user.resolve(".storm"));
+        Files.copy(config, user.resolve(".storm/storm.yaml"));
+        System.setProperty("user.home", user.toString());
+        try {
+            Outcome byDefault = stormsim("status", "barnes-hut");
+            assertTrue(byDefault.err.startsWith("stormsim: cannot reach Nimbus at 127.0.0.1:" + closed + " ("), byDefault.err);
+        } finally {
+            System.setProperty("user.home", home);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "nimbus.thrift.port: 6627|nimbus.seeds = null in FILE is not allowed: must be a list of Nimbus hosts",
+        "nimbus.seeds: nimbus1|nimbus.seeds = nimbus1 in FILE is not allowed: must be a list of Nimbus hosts",
+        "nimbus.seeds: [a]\\nnimbus.thrift.port: high|nimbus.thrift.port = high in FILE is not allowed: must be a port",
+        "[a, b]|Storm config FILE is not allowed: must be a map of Storm settings",
+        "nimbus.seeds: [a|Storm config FILE is not valid YAML: ",
+    })
+    void aStormConfigThatNamesNoNimbusIsRefusedNamingFileAndKey(String text, String message) throws Exception {
+        Path config = Files.writeString(tmp.resolve("bad.yaml"), text.replace("\\n", "\n"));
+        Outcome o = stormsim("kill", "sim", "--config", config.toString());
+        assertEquals(1, o.status);
+        assertTrue(o.err.startsWith("stormsim: " + message.replace("FILE", config.toString())), o.err);
+    }
+
+    @Test
+    void aSubmissionsClientConfigHoldsEverySeedAndTheUsersClientKeys() throws Exception {
+        Path config = Files.writeString(tmp.resolve("storm.yaml"), "nimbus.seeds: [\"nimbus1\", \"nimbus2\"]\n"
+                + "nimbus.thrift.port: 6627\nstorm.thrift.socket.timeout.ms: 2000\n");
+        NimbusAddress address = NimbusAddress.read(config).withNimbusOf(NimbusAddress.parse("nimbus3:7000"));
+        Map<?, ?> written = new org.yaml.snakeyaml.Yaml().load(Files.readString(TopologySubmission.clientConfigFile(address)));
+        assertEquals(List.of("nimbus3"), written.get("nimbus.seeds"));
+        assertEquals(7000, written.get("nimbus.thrift.port"));
+        assertEquals(2000, written.get("storm.thrift.socket.timeout.ms"));
+        assertEquals("nimbus1,nimbus2:6627", NimbusAddress.read(config).toString());
+    }
+
+    private static int closedPort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 
     /** An extension's exceptions go to its own handler; an exception neither handler knows is not swallowed. */
