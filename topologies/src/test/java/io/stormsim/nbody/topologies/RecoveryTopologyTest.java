@@ -51,6 +51,13 @@ class RecoveryTopologyTest extends LocalClusterTest {
         return m;
     }
 
+    /** {@link #props} with the checkpoints in {@code redis}. */
+    private static Map<String, String> props(int partitions, int steps, Path dir, RedisServer redis) throws IOException {
+        Map<String, String> m = props(partitions, steps, dir);
+        m.put("store", redis.url.toString());
+        return m;
+    }
+
     private static Bodies sequential(int steps) {
         return new SequentialSimulation(PlummerSphere.generate(N, SEED), Parameters.of(steps, DT, THETA, EPSILON))
                 .run(c -> { }).sortedById();
@@ -118,15 +125,12 @@ class RecoveryTopologyTest extends LocalClusterTest {
         Path dir = out.resolve("resume-redis");
         try (RedisServer redis = RedisServer.start(out.resolve("redis"));
                 CheckpointStore store = new RedisCheckpointStore(redis.url, "barnes-hut")) {
-            Map<String, String> first = props(2, 60, dir);
-            first.put("store", redis.url.toString());
             LocalRun.runUntil(cluster, TopologyFile.load(yamlWith("bounds", StallingBoundsBolt.class.getName()), null,
-                    first, false), Duration.ofMinutes(5), () -> store.latestComplete().orElse(-1) >= 30,
+                    props(2, 60, dir, redis), false), Duration.ofMinutes(5), () -> store.latestComplete().orElse(-1) >= 30,
                     "complete checkpoint of round 30 in " + redis.url);
             assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");
             assertFalse(Files.exists(dir.resolve("checkpoints")), "no checkpoint on the disk");
-            Map<String, String> resumed = props(3, 60, dir);
-            resumed.put("store", redis.url.toString());
+            Map<String, String> resumed = props(3, 60, dir, redis);
             resumed.put("resume", "true");
             LocalRun.run(cluster, TopologyFile.load(YAML, null, resumed, false), Duration.ofMinutes(5));
             assertUndisturbed(dir, 60);
@@ -138,9 +142,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
         Path dir = out.resolve("store-gone");
         try (RedisServer redis = RedisServer.start(out.resolve("redis-gone"));
                 CheckpointStore store = new RedisCheckpointStore(redis.url, "barnes-hut")) {
-            Map<String, String> p = props(2, 30, dir);
-            p.put("store", redis.url.toString());
-            TopologyFile topology = TopologyFile.load(YAML, null, p, false);
+            TopologyFile topology = TopologyFile.load(YAML, null, props(2, 30, dir, redis), false);
             redis.kill();
             LocalRun.run(cluster, topology, Duration.ofMinutes(5));
             assertUndisturbed(dir, 30);
