@@ -1,14 +1,10 @@
 package io.stormsim.run;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.SequenceInputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,12 +25,11 @@ import redis.clients.jedis.resps.ScanResult;
 public final class RedisCheckpointStore implements CheckpointStore {
     /** No Redis value is larger: Redis allows 512 MB, but a large value blocks the server while it is copied. */
     public static final int CHUNK_BYTES = 16 << 20;
-    private static final int MAX_CHUNKS = 1 << 20;
 
     private final URI url;
     private final String prefix;
-    private final int chunkBytes;
     private final JedisPooled redis;
+    private final RedisChunks chunks;
 
     /**
      * @param url {@code redis://HOST:PORT[/DB]}
@@ -47,8 +42,8 @@ public final class RedisCheckpointStore implements CheckpointStore {
     RedisCheckpointStore(URI url, String run, int chunkBytes) {
         this.url = url;
         this.prefix = "stormsim:" + run + ":checkpoints:";
-        this.chunkBytes = chunkBytes;
         this.redis = new JedisPooled(url);
+        this.chunks = new RedisChunks(redis, chunkBytes);
     }
 
     /** Checks that the server answers; the message names it. */
@@ -77,59 +72,12 @@ public final class RedisCheckpointStore implements CheckpointStore {
         String key = piece(round, partition, partitions);
         try {
             redis.sadd(prefix + "rounds", Long.toString(round));
-            ChunkWriter out = new ChunkWriter(key);
+            // closed (its chunk count written) only once whole: a piece cut short stays unreadable
+            OutputStream out = chunks.writer(key);
             writer.write(out);
             out.close();
-            redis.set(key, Integer.toString(out.chunks));
         } catch (JedisException e) {
             throw failed("write " + key, e);
-        }
-    }
-
-    /** Sends what is written to Redis a chunk at a time. */
-    private final class ChunkWriter extends OutputStream {
-        private final String key;
-        private final ByteArrayOutputStream chunk = new ByteArrayOutputStream();
-        private int chunks;
-
-        ChunkWriter(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public void write(int b) {
-            chunk.write(b);
-            flushFull();
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            while (len > 0) {
-                int n = Math.min(len, chunkBytes - chunk.size());
-                chunk.write(b, off, n);
-                off += n;
-                len -= n;
-                flushFull();
-            }
-        }
-
-        private void flushFull() {
-            if (chunk.size() >= chunkBytes) {
-                send();
-            }
-        }
-
-        private void send() {
-            redis.set((key + ":" + chunks).getBytes(StandardCharsets.UTF_8), chunk.toByteArray());
-            chunks++;
-            chunk.reset();
-        }
-
-        @Override
-        public void close() {
-            if (chunk.size() > 0 || chunks == 0) {
-                send();
-            }
         }
     }
 
@@ -137,7 +85,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
     public void commit(long round, int partitions, int keep) throws IOException {
         try {
             for (int p = 0; p < partitions; p++) {
-                if (!redis.exists(piece(round, p, partitions))) {
+                if (!chunks.exists(piece(round, p, partitions))) {
                     throw new IOException("checkpoint of round " + round + " in run store " + url + " lacks piece " + p
                             + " of " + partitions + ": not marked complete");
                 }
@@ -219,29 +167,17 @@ public final class RedisCheckpointStore implements CheckpointStore {
     @Override
     public <T> T readPiece(long round, int partition, PieceReader<T> reader) throws IOException {
         String key = piece(round, partition, pieces(round));
-        List<InputStream> chunks = new ArrayList<>();
+        String what = "checkpoint piece " + key + " in run store " + url;
+        InputStream in;
         try {
-            String count = redis.get(key);
-            if (count == null || !count.matches("[1-9][0-9]{0,6}") || Integer.parseInt(count) > MAX_CHUNKS) {
-                throw new IOException("checkpoint piece " + key + " in run store " + url + ": chunk count is "
-                        + (count == null ? "missing" : "'" + count + "'") + ", expected 1.." + MAX_CHUNKS);
-            }
-            for (int i = 0; i < Integer.parseInt(count); i++) {
-                byte[] chunk = redis.get((key + ":" + i).getBytes(StandardCharsets.UTF_8));
-                if (chunk == null) {
-                    throw new IOException("checkpoint piece " + key + " in run store " + url + " lacks chunk " + i
-                            + " of " + count);
-                }
-                chunks.add(new ByteArrayInputStream(chunk));
-            }
+            in = chunks.reader(key, what);
         } catch (JedisException e) {
             throw failed("read " + key, e);
         }
-        try (InputStream in = new SequenceInputStream(Collections.enumeration(chunks))) {
+        try (in) {
             return reader.read(in);
         } catch (EOFException e) {
-            throw (EOFException) new EOFException("checkpoint piece " + key + " in run store " + url + ": "
-                    + e.getMessage()).initCause(e);
+            throw (EOFException) new EOFException(what + ": " + e.getMessage()).initCause(e);
         }
     }
 
