@@ -43,7 +43,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 + " and manage it there.",
         subcommands = {Stormsim.Check.class, Stormsim.Run.class, Stormsim.Submit.class, NimbusCommands.ListTopologies.class,
                 NimbusCommands.Status.class, NimbusCommands.Kill.class, NimbusCommands.Rebalance.class,
-                ClusterCommand.class, Stormsim.Watch.class},
+                ClusterCommand.class, Stormsim.Watch.class, ResultsCommand.class},
         footer = {"%nstormsim COMMAND --help gives a command's options. Exit status: 0 done; 1 a value, the run or the"
                 + " cluster failed (the message says which); 2 the command line is not as above."})
 public final class Stormsim {

@@ -1,10 +1,12 @@
 package io.stormsim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.stormsim.run.RedisServer;
 import io.stormsim.topologies.LocalClusterTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -218,6 +220,30 @@ class StormsimCommandLineTest {
         }
     }
 
+    @Test
+    void aRunsResultsComeBackFromItsRunStoreWhole() throws Exception {
+        try (RedisServer redis = RedisServer.start(tmp.resolve("redis"))) {
+            Path out = tmp.resolve("out");
+            Outcome run = stormsim("run", YAML, "--set", "n=500", "--set", "steps=12", "--set", "output.dir=" + out,
+                    "--set", "store=" + redis.url, "--set", "stream.bind=");
+            assertEquals(0, run.status, run.err);
+            Path back = tmp.resolve("back");
+            Outcome results = stormsim("results", "barnes-hut", "--store", redis.url.toString(), "--to", back.toString());
+            assertEquals(0, results.status, results.err);
+            assertTrue(results.out.contains("(complete: summary.txt is there)"), results.out);
+            for (String file : List.of("diagnostics.csv", "bodies-final.csv", "energy-error.png", "step-time.png",
+                    "summary.txt")) {
+                assertArrayEquals(Files.readAllBytes(out.resolve(file)), Files.readAllBytes(back.resolve(file)), file);
+            }
+            Outcome none = stormsim("results", "water", "--store", redis.url.toString(), "--to", back.toString());
+            assertEquals(new Outcome(1, "", "stormsim: run store " + redis.url + " has no results of water: is it the"
+                    + " store the run was given (--set store=...), and the topology's name?\n"), none);
+        }
+        Outcome badUrl = stormsim("results", "barnes-hut", "--store", "localhost:6379");
+        assertEquals(2, badUrl.status);
+        assertTrue(badUrl.err.startsWith("--store = localhost:6379 is not allowed: must be empty"), badUrl.err);
+    }
+
     /** An extension's exceptions go to its own handler; an exception neither handler knows is not swallowed. */
     @Test
     void anExtensionIsACommandWithItsOwnErrorHandling() {
@@ -239,9 +265,9 @@ class StormsimCommandLineTest {
         Files.writeString(script, completion.out);
         assumeTrue(bashAvailable(), "no bash on this machine");
         assertEquals("complete -o default -F _complete_stormsim stormsim", bash(script, "complete -p stormsim"));
-        assertEquals("check run submit list status kill rebalance cluster watch " + Failing.NAME + " completion",
+        assertEquals("check run submit list status kill rebalance cluster watch results " + Failing.NAME + " completion",
                 complete(script, "stormsim", ""));
-        assertEquals("rebalance", complete(script, "scripts/stormsim", "re"));
+        assertEquals("rebalance", complete(script, "scripts/stormsim", "reb"));
         assertEquals("start stop status", complete(script, "stormsim", "cluster", ""));
         assertEquals("--timeout", complete(script, "stormsim", "run", YAML, "--t"));
         assertEquals("--env-filter --resume --help --filter --set --timeout", complete(script, "stormsim", "run", YAML, "--"));

@@ -44,7 +44,7 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         long every = ConfigValues.longValue(conf, CHECKPOINT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no checkpoints)");
         int keep = (int) ConfigValues.longValue(conf, CHECKPOINT_KEEP, 3, 1, 1000, "an integer in 1..1000");
         String dir = ConfigValues.stringValue(conf, CHECKPOINT_DIR, true);
-        URI store = store(conf.containsKey(STORE) ? ConfigValues.stringValue(conf, STORE, true) : "");
+        URI store = storeUrl(STORE, conf.containsKey(STORE) ? ConfigValues.stringValue(conf, STORE, true) : "");
         boolean resume = ConfigValues.booleanValue(conf, RESUME, false);
         long snapshots = ConfigValues.longValue(conf, SNAPSHOT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no snapshots)");
         int snapshotKeep = (int) ConfigValues.longValue(conf, SNAPSHOT_KEEP, 5, 1, 100000, "an integer in 1..100000");
@@ -60,8 +60,11 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
                 run, resume, snapshots, snapshotKeep, restores, logRows);
     }
 
-    /** {@code redis://HOST:PORT[/DB]}, or null for an empty value (checkpoints in {@link #CHECKPOINT_DIR}). */
-    private static URI store(String value) {
+    /**
+     * {@code redis://HOST:PORT[/DB]}, or null for an empty value (checkpoints in {@link #CHECKPOINT_DIR}); the
+     * message names {@code key}, as the user gave it.
+     */
+    public static URI storeUrl(String key, String value) {
         if (value.isEmpty()) {
             return null;
         }
@@ -70,12 +73,12 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         try {
             uri = new URI(value);
         } catch (URISyntaxException e) {
-            throw ConfigValues.notAllowed(STORE, value, allowed);
+            throw ConfigValues.notAllowed(key, value, allowed);
         }
         if (!"redis".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1
                 || !(uri.getPath().isEmpty() || uri.getPath().matches("/([0-9]|1[0-5])"))
                 || uri.getQuery() != null || uri.getFragment() != null) {
-            throw ConfigValues.notAllowed(STORE, value, allowed + ", DB in 0..15");
+            throw ConfigValues.notAllowed(key, value, allowed + ", DB in 0..15");
         }
         return uri;
     }
@@ -101,6 +104,15 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
     /** Snapshot numbers count snapshots, as GADGET numbers them. */
     public long snapshotNumber(long round) {
         return round / snapshotEvery;
+    }
+
+    /**
+     * The run's output directory, its results mirrored into the run store where there is one (a caller keeps one
+     * for its life: a Redis store holds connections).
+     */
+    public RunOutput output() {
+        return store == null ? new RunOutput(outputDir) : new RunOutput(outputDir,
+                new ResultsMirror(outputDir, new RedisResults(store, run)));
     }
 
     /** The run's checkpoints; a caller keeps one for its life (a Redis store holds connections). */

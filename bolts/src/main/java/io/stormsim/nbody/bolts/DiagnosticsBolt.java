@@ -70,7 +70,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        output = new RunOutput(config.outputDir());
+        output = config.run().output();
         log = new DiagnosticsLog(output, config.run().steps() == 0 ? config.run().logRows() : 0);
         series = new RoundSeries(MAX_PLOT_POINTS);
         nextRound = -1;
@@ -187,6 +187,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     @Override
     public void cleanup() {
         plotter.shutdownNow();
+        output.close();
         super.cleanup();
     }
 }

@@ -65,7 +65,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        output = new RunOutput(config.outputDir());
+        output = config.run().output();
         constants = new RunConstants(config.input());
         nextRound = -1;
         recentStepSeconds = new double[TIMED_STEPS];
