@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.stormsim.run.RedisServer;
 import io.stormsim.topologies.LocalClusterTest;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -164,7 +163,7 @@ class StormsimCommandLineTest {
 
     @Test
     void theNimbusCommandsReadTheUsersStormConfigAndNimbusOverridesItsSeeds() throws Exception {
-        int closed = closedPort(), other = closedPort();
+        int closed = RedisServer.freeLoopbackPort(), other = RedisServer.freeLoopbackPort();
         // the client keys are the user's: no retries, so that finding no Nimbus takes no time
         Path config = Files.writeString(tmp.resolve("storm.yaml"), "nimbus.seeds: [\"127.0.0.1\"]\n"
                 + "nimbus.thrift.port: " + closed + "\nstorm.nimbus.retry.times: 0\nstorm.nimbus.retry.interval.millis: 10\n");
@@ -212,12 +211,6 @@ class StormsimCommandLineTest {
         assertEquals(7000, written.get("nimbus.thrift.port"));
         assertEquals(2000, written.get("storm.thrift.socket.timeout.ms"));
         assertEquals("nimbus1,nimbus2:6627", NimbusAddress.read(config).toString());
-    }
-
-    private static int closedPort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     @Test

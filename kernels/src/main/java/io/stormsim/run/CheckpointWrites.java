@@ -30,7 +30,7 @@ public final class CheckpointWrites {
         } catch (IOException e) {
             long unreported = reports.occurred();
             return unreported < 0 ? Optional.empty() : Optional.of("checkpoint piece " + partition + " of round " + round
-                    + " not written" + (unreported > 0 ? " (nor " + unreported + " more since the last report)" : "")
+                    + " not written" + RateLimit.notReported(unreported)
                     + ": " + e.getMessage() + "; the run goes on without this checkpoint");
         }
     }

@@ -19,6 +19,11 @@ public final class RateLimit {
         this.nanoClock = nanoClock;
     }
 
+    /** " (nor N more since the last report)" for {@code unreported} = N > 0, as the reports word it; else "". */
+    public static String notReported(long unreported) {
+        return unreported > 0 ? " (nor " + unreported + " more since the last report)" : "";
+    }
+
     /**
      * Counts one occurrence; returns -1 if it is not to be reported now, else how many occurrences were not
      * reported since the last report (0 for the first).

@@ -63,10 +63,6 @@ public final class RedisCheckpointStore implements CheckpointStore {
         return prefix + round + ":manifest";
     }
 
-    private IOException failed(String what, JedisException e) {
-        return new IOException("run store " + url + ": cannot " + what + " (" + e.getMessage() + ")", e);
-    }
-
     @Override
     public void writePiece(long round, int partition, int partitions, PieceWriter writer) throws IOException {
         String key = piece(round, partition, partitions);
@@ -77,7 +73,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
             writer.write(out);
             out.close();
         } catch (JedisException e) {
-            throw failed("write " + key, e);
+            throw RedisChunks.failed(url, "write " + key, e);
         }
     }
 
@@ -94,7 +90,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
             redis.zadd(prefix + "complete", round, Long.toString(round));
             prune(keep);
         } catch (JedisException e) {
-            throw failed("commit the checkpoint of round " + round, e);
+            throw RedisChunks.failed(url, "commit the checkpoint of round " + round, e);
         }
     }
 
@@ -142,7 +138,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
             List<Long> rounds = completeRounds();
             return rounds.isEmpty() ? OptionalLong.empty() : OptionalLong.of(rounds.get(rounds.size() - 1));
         } catch (JedisException e) {
-            throw failed("list its checkpoints", e);
+            throw RedisChunks.failed(url, "list its checkpoints", e);
         }
     }
 
@@ -152,7 +148,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
         try {
             m = redis.get(manifest(round));
         } catch (JedisException e) {
-            throw failed("read " + manifest(round), e);
+            throw RedisChunks.failed(url, "read " + manifest(round), e);
         }
         if (m == null) {
             throw new IOException("no complete checkpoint of round " + round + " in run store " + url);
@@ -172,7 +168,7 @@ public final class RedisCheckpointStore implements CheckpointStore {
         try {
             in = chunks.reader(key, what);
         } catch (JedisException e) {
-            throw failed("read " + key, e);
+            throw RedisChunks.failed(url, "read " + key, e);
         }
         try (in) {
             return reader.read(in);

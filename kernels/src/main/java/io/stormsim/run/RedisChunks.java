@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Byte streams of any length in Redis values of at most {@code chunkBytes}: a stream under {@code key} is its
@@ -22,6 +24,11 @@ final class RedisChunks {
     private static final int MAX_CHUNKS = 1 << 20;
     private final JedisPooled redis;
     private final int chunkBytes;
+
+    /** A failed call to the store at {@code url}, as every message about it words it. */
+    static IOException failed(URI url, String what, JedisException e) {
+        return new IOException("run store " + url + ": cannot " + what + " (" + e.getMessage() + ")", e);
+    }
 
     RedisChunks(JedisPooled redis, int chunkBytes) {
         this.redis = redis;

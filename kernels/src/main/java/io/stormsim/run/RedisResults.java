@@ -28,10 +28,6 @@ public final class RedisResults implements AutoCloseable {
         this.chunks = new RedisChunks(redis, RedisCheckpointStore.CHUNK_BYTES);
     }
 
-    private IOException failed(String what, JedisException e) {
-        return new IOException("run store " + url + ": cannot " + what + " (" + e.getMessage() + ")", e);
-    }
-
     /** Stores {@code file} as result {@code name} (a path relative to the output directory, with '/'). */
     public void put(String name, Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
@@ -47,7 +43,7 @@ public final class RedisResults implements AutoCloseable {
             out.close();
             redis.sadd(prefix, name);
         } catch (JedisException e) {
-            throw failed("store result " + name, e);
+            throw RedisChunks.failed(url, "store result " + name, e);
         }
     }
 
@@ -56,7 +52,7 @@ public final class RedisResults implements AutoCloseable {
         try {
             return redis.smembers(prefix).stream().sorted().toList();
         } catch (JedisException e) {
-            throw failed("list the results", e);
+            throw RedisChunks.failed(url, "list the results", e);
         }
     }
 
@@ -66,7 +62,7 @@ public final class RedisResults implements AutoCloseable {
         try {
             in = chunks.reader(prefix + ":" + name, "result " + name + " in run store " + url);
         } catch (JedisException e) {
-            throw failed("read result " + name, e);
+            throw RedisChunks.failed(url, "read result " + name, e);
         }
         try (in) {
             AtomicFiles.write(file, in::transferTo);
@@ -79,7 +75,7 @@ public final class RedisResults implements AutoCloseable {
             redis.srem(prefix, name);
             redis.del(prefix + ":" + name);
         } catch (JedisException e) {
-            throw failed("remove result " + name, e);
+            throw RedisChunks.failed(url, "remove result " + name, e);
         }
     }
 

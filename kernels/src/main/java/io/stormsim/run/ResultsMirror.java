@@ -61,8 +61,9 @@ final class ResultsMirror implements AutoCloseable {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
                 String name = dir.relativize(f).toString().replace('\\', '/');
-                if (!name.equals(RunOutput.SUMMARY) && !version(f).equals(stored.get(name))) {
-                    put(name);
+                String version = version(f);
+                if (!name.equals(RunOutput.SUMMARY) && !version.equals(stored.get(name))) {
+                    put(name, version);
                 }
             }
         } catch (IOException e) {
@@ -85,10 +86,17 @@ final class ResultsMirror implements AutoCloseable {
     }
 
     private void put(String name) {
-        Path file = dir.resolve(name);
         try {
-            String version = version(file);
-            store.put(name, file);
+            put(name, version(dir.resolve(name)));
+        } catch (IOException e) {
+            report(e.getMessage());
+        }
+    }
+
+    /** Stores file {@code name}, of {@code version} (read before it, so that a later change is stored again). */
+    private void put(String name, String version) {
+        try {
+            store.put(name, dir.resolve(name));
             stored.put(name, version);
         } catch (IOException e) {
             report(e.getMessage());
@@ -103,8 +111,8 @@ final class ResultsMirror implements AutoCloseable {
     private void report(String problem) {
         long unreported = reports.occurred();
         if (unreported >= 0) {
-            LOG.log(Level.WARNING, "results not stored" + (unreported > 0 ? " (nor " + unreported
-                    + " more since the last report)" : "") + ": " + problem + "; they stay in " + dir);
+            LOG.log(Level.WARNING, "results not stored" + RateLimit.notReported(unreported) + ": " + problem
+                    + "; they stay in " + dir);
         }
     }
 

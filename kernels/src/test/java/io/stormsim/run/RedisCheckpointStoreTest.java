@@ -117,7 +117,7 @@ class RedisCheckpointStoreTest extends CheckpointStoreContract {
 
     @Test
     void aStoreThatCannotBeReachedIsNamed() throws Exception {
-        URI nowhere = URI.create("redis://127.0.0.1:" + freePort());
+        URI nowhere = URI.create("redis://127.0.0.1:" + RedisServer.freeLoopbackPort());
         IOException e = assertThrows(IOException.class, () -> RedisCheckpointStore.ping(nowhere));
         assertTrue(e.getMessage().startsWith("run store " + nowhere + " cannot be reached: "), e.getMessage());
         CheckpointStore store = open(nowhere, "nowhere");
@@ -125,11 +125,5 @@ class RedisCheckpointStoreTest extends CheckpointStoreContract {
         IOException write = assertThrows(IOException.class, () -> store.writePiece(10, 0, 1, out -> BodiesBinary.write(b, out)));
         assertTrue(write.getMessage().startsWith("run store " + nowhere + ": cannot write stormsim:nowhere:checkpoints:10:0-of-1"),
                 write.getMessage());
-    }
-
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

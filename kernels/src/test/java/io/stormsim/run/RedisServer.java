@@ -36,15 +36,18 @@ public final class RedisServer implements AutoCloseable {
 
     public static RedisServer start(Path dir) throws Exception {
         String binary = installed();
-        int port;
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            port = s.getLocalPort();
-        }
         Files.createDirectories(dir);
-        RedisServer server = new RedisServer(binary, dir, port);
+        RedisServer server = new RedisServer(binary, dir, freeLoopbackPort());
         server.restart();
         return server;
+    }
+
+    /** A loopback port nothing listens on now: for a test server, or for a store that does not answer. */
+    public static int freeLoopbackPort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
     }
 
     /** Starts the server (again, after {@link #kill}) on its port, empty, and waits until it answers. */

@@ -190,8 +190,8 @@ public class TimestepSpout extends BaseRichSpout {
         } catch (Exception e) {
             long unreported = commitReports.occurred();
             if (unreported >= 0) {
-                LOG.error("checkpoint of round {} not completed{}: {}", round, unreported > 0 ? " (nor " + unreported
-                        + " more since the last report)" : "", e.toString());
+                LOG.error("checkpoint of round {} not completed{}: {}", round, RateLimit.notReported(unreported),
+                        e.toString());
                 collector.reportError(e);
             }
             return false;

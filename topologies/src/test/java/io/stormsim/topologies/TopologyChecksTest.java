@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.PlummerSphere;
+import io.stormsim.run.RedisServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -281,11 +282,7 @@ class TopologyChecksTest extends ConfigChecks {
 
     @Test
     void aRunStoreThatDoesNotAnswerIsRefusedBeforeSubmitting() throws Exception {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        String url = "redis://127.0.0.1:" + port;
+        String url = "redis://127.0.0.1:" + RedisServer.freeLoopbackPort();
         assertRejected("store", url, "stormsim.store = " + url + " is not allowed: run store " + url
                 + " cannot be reached: ");
     }
