@@ -9,13 +9,22 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Writes the configs of a local cluster's daemons: {@code zoo.cfg}, and one Storm YAML per Storm daemon
- * (its own local directory and ports; everything on 127.0.0.1).
+ * Writes the configs of a local cluster's daemons: {@code zoo.cfg}, one Storm YAML per Storm daemon (its own
+ * local directory, ports and host address) and, on a cluster of several hosts, {@code redis.conf}.
  */
 final class ClusterConfigFiles {
     /** Seconds between executor statistics reaching Nimbus (Storm's default is 60). */
     private static final int METRICS_SECONDS = 10;
+    static final int LAUNCH_SECONDS = 60;
+    static final int TASK_TIMEOUT_SECONDS = 15;
+    static final int SUPERVISOR_TIMEOUT_SECONDS = 15;
+    static final int MONITOR_SECONDS = 3;
     private static final String HOST = "127.0.0.1";
+    /**
+     * Redis' process title carries its config file's path, as every daemon's command line carries the cluster
+     * directory: that is how the launcher tells its processes from others that took a recorded pid.
+     */
+    private static final String REDIS_TITLE = "\"{title} {listen-addr} {config-file}\"";
 
     private ClusterConfigFiles() {
     }
@@ -29,13 +38,37 @@ final class ClusterConfigFiles {
                 "clientPortAddress=" + HOST,
                 "admin.enableServer=false",
                 ""));
-        writeYaml(layout.conf(ClusterLayout.NIMBUS + ".yaml"), common(layout, ClusterLayout.NIMBUS));
-        for (int i = 1; i <= ClusterLayout.SUPERVISORS; i++) {
+        Map<String, Object> nimbus = common(layout, ClusterLayout.NIMBUS);
+        // A host that dies takes its Supervisor with it: Nimbus moves the host's workers once their executors are
+        // older than nimbus.task.launch.secs (Storm: 120) and their heartbeats older than nimbus.task.timeout.secs
+        // (30), and blacklists the Supervisor after nimbus.supervisor.timeout.secs (60), checking every
+        // nimbus.monitor.freq.secs (10). With Storm's values a run whose spout's host died 35 s after it started
+        // moved again after 105 s (docs/operations.md).
+        nimbus.put("nimbus.task.launch.secs", LAUNCH_SECONDS);
+        nimbus.put("nimbus.task.timeout.secs", TASK_TIMEOUT_SECONDS);
+        nimbus.put("nimbus.supervisor.timeout.secs", SUPERVISOR_TIMEOUT_SECONDS);
+        nimbus.put("nimbus.monitor.freq.secs", MONITOR_SECONDS);
+        writeYaml(layout.conf(ClusterLayout.NIMBUS + ".yaml"), nimbus);
+        for (int i = 1; i <= layout.supervisorCount(); i++) {
             String name = ClusterLayout.supervisor(i);
             Map<String, Object> conf = common(layout, name);
             conf.put("supervisor.thrift.port", layout.supervisorPort(i));
             conf.put("supervisor.slots.ports", layout.slotPorts(i));
             writeYaml(layout.conf(name + ".yaml"), conf);
+        }
+        if (layout.multiHost()) {
+            Files.writeString(layout.conf("redis.conf"), String.join("\n",
+                    "# written by scripts/cluster start: the run store of a cluster of several hosts",
+                    "bind " + HOST,
+                    "port " + layout.redisPort(),
+                    "dir " + layout.data(ClusterLayout.REDIS),
+                    // every write on disk within a second: a run store that outlives Redis' restart
+                    "appendonly yes",
+                    "appendfsync everysec",
+                    "save \"\"",
+                    "daemonize no",
+                    "proc-title-template " + REDIS_TITLE,
+                    ""));
         }
     }
 
@@ -45,7 +78,7 @@ final class ClusterConfigFiles {
         conf.put("storm.zookeeper.port", layout.zookeeperPort());
         conf.put("nimbus.seeds", List.of(HOST));
         conf.put("nimbus.thrift.port", layout.nimbusPort());
-        conf.put("storm.local.hostname", HOST);
+        conf.put("storm.local.hostname", layout.address(layout.host(daemon)));
         conf.put("storm.local.dir", layout.data(daemon).toString());
         conf.put("executor.metrics.frequency.secs", METRICS_SECONDS);
         // every tuple counted: the status table shows exact counts (the default samples 1 in 20)

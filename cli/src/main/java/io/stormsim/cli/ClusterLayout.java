@@ -13,21 +13,30 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * The files and ports of a local cluster: everything follows from its directory and a base port B.
- * ZooKeeper listens on B, Nimbus on B+1, supervisor i (1, 2) on B+10+i, and its worker slots on
- * B+20+2(i-1) and the port after. The directory holds {@code cluster.properties} (the base port),
- * {@code conf/} (one config per daemon), {@code data/}, {@code logs/} and
- * {@code pids/}.
+ * The files, ports and hosts of a local cluster: everything follows from its directory, a base port B and
+ * its number of hosts. ZooKeeper listens on B, Nimbus on B+1, Redis on B+2, supervisor i (1..) on B+10+i,
+ * and its worker slots on B+20+2(i-1) and the port after.
+ *
+ * <p>With {@code hosts = 0} (the default) everything runs on 127.0.0.1 and shares one view of the disk:
+ * two Supervisors, data in {@code data/<daemon>}, logs in {@code logs/}. With {@code hosts = N}, host 0
+ * (127.0.0.1) runs ZooKeeper, Nimbus and Redis, and hosts 1..N one Supervisor each, on 127.0.1.K, each with
+ * its own {@code hosts/K/data} and {@code hosts/K/logs}, which the other hosts do not see
+ * ({@link HostView}). The directory also holds {@code cluster.properties} (base port, hosts), {@code conf/}
+ * and {@code pids/}.
  */
-public record ClusterLayout(Path dir, int basePort) {
+public record ClusterLayout(Path dir, int basePort, int hosts) {
     public static final int DEFAULT_BASE_PORT = 17600;
-    public static final int PORT_SPAN = 24;
-    public static final int SUPERVISORS = 2;
+    public static final int MAX_HOSTS = 9;
+    public static final int PORT_SPAN = 20 + 2 * MAX_HOSTS;
+    /** The Supervisors of a cluster of one host. */
+    public static final int ONE_HOST_SUPERVISORS = 2;
     public static final int SLOTS_PER_SUPERVISOR = 2;
     public static final String ZOOKEEPER = "zookeeper";
     public static final String NIMBUS = "nimbus";
+    public static final String REDIS = "redis";
     static final String PROPERTIES = "cluster.properties";
     private static final String BASE_PORT_KEY = "base.port";
+    private static final String HOSTS_KEY = "hosts";
 
     public ClusterLayout {
         dir = dir.toAbsolutePath().normalize();
@@ -35,6 +44,15 @@ public record ClusterLayout(Path dir, int basePort) {
             throw new IllegalArgumentException(basePort + " is not allowed as base port: must be in 1024.."
                     + (65535 - PORT_SPAN) + " (the cluster uses it and the " + (PORT_SPAN - 1) + " ports above)");
         }
+        if (hosts < 0 || hosts > MAX_HOSTS) {
+            throw new IllegalArgumentException(hosts + " is not allowed as number of hosts: must be in 1.." + MAX_HOSTS
+                    + " (leave it out for a cluster of one host)");
+        }
+    }
+
+    /** A cluster of one host. */
+    public ClusterLayout(Path dir, int basePort) {
+        this(dir, basePort, 0);
     }
 
     /** The default directory: {@code ~/.stormsim/cluster}, or {@code $STORMSIM_CLUSTER_DIR}. */
@@ -54,18 +72,26 @@ public record ClusterLayout(Path dir, int basePort) {
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             p.load(in);
-            return new ClusterLayout(dir, Integer.parseInt(p.getProperty(BASE_PORT_KEY, "").trim()));
+            return new ClusterLayout(dir, Integer.parseInt(p.getProperty(BASE_PORT_KEY, "").trim()),
+                    Integer.parseInt(p.getProperty(HOSTS_KEY, "0").trim()));
         } catch (IOException | IllegalArgumentException e) {
-            throw new ConfigException(file + " is not a cluster description (" + BASE_PORT_KEY + " = port): " + e.getMessage());
+            throw new ConfigException(file + " is not a cluster description (" + BASE_PORT_KEY + " = port, "
+                    + HOSTS_KEY + " = count): " + e.getMessage());
         }
     }
 
     void writeProperties() throws IOException {
         Properties p = new Properties();
         p.setProperty(BASE_PORT_KEY, String.valueOf(basePort));
+        p.setProperty(HOSTS_KEY, String.valueOf(hosts));
         try (OutputStream out = Files.newOutputStream(dir.resolve(PROPERTIES))) {
             p.store(out, "a local Storm cluster started by scripts/cluster");
         }
+    }
+
+    /** Several hosts, each with its own address and view of the disk. */
+    public boolean multiHost() {
+        return hosts > 0;
     }
 
     public int zookeeperPort() {
@@ -74,6 +100,15 @@ public record ClusterLayout(Path dir, int basePort) {
 
     public int nimbusPort() {
         return basePort + 1;
+    }
+
+    public int redisPort() {
+        return basePort + 2;
+    }
+
+    /** The run store every host reaches: Redis on host 0 of a cluster of several hosts. */
+    public String storeUrl() {
+        return "redis://" + address(0) + ":" + redisPort();
     }
 
     public int supervisorPort(int i) {
@@ -88,23 +123,45 @@ public record ClusterLayout(Path dir, int basePort) {
         return ports;
     }
 
+    public int supervisorCount() {
+        return multiHost() ? hosts : ONE_HOST_SUPERVISORS;
+    }
+
     public static String supervisor(int i) {
         return "supervisor-" + i;
     }
 
-    public static List<String> supervisors() {
+    public List<String> supervisors() {
         List<String> names = new ArrayList<>();
-        for (int i = 1; i <= SUPERVISORS; i++) {
+        for (int i = 1; i <= supervisorCount(); i++) {
             names.add(supervisor(i));
         }
         return names;
     }
 
     /** The daemons in start order. */
-    public static List<String> daemons() {
+    public List<String> daemons() {
         List<String> names = new ArrayList<>(List.of(ZOOKEEPER, NIMBUS));
+        if (multiHost()) {
+            names.add(REDIS);
+        }
         names.addAll(supervisors());
         return names;
+    }
+
+    /** The host a daemon runs on: supervisor K on host K of a cluster of several hosts, everything else on 0. */
+    public int host(String daemon) {
+        return multiHost() && daemon.startsWith("supervisor-") ? Integer.parseInt(daemon.substring("supervisor-".length())) : 0;
+    }
+
+    /** The host's address: 127.0.0.1 for host 0 (and every daemon of a one-host cluster), 127.0.1.K for host K. */
+    public String address(int host) {
+        return host == 0 ? "127.0.0.1" : "127.0.1." + host;
+    }
+
+    /** The directory of a host's data and logs: the cluster directory on a one-host cluster. */
+    public Path hostDir(int host) {
+        return multiHost() ? dir.resolve("hosts").resolve(String.valueOf(host)) : dir;
     }
 
     /** Every port the cluster listens on, with what listens there. */
@@ -112,7 +169,10 @@ public record ClusterLayout(Path dir, int basePort) {
         Map<Integer, String> ports = new LinkedHashMap<>();
         ports.put(zookeeperPort(), "ZooKeeper");
         ports.put(nimbusPort(), "Nimbus Thrift");
-        for (int i = 1; i <= SUPERVISORS; i++) {
+        if (multiHost()) {
+            ports.put(redisPort(), "Redis");
+        }
+        for (int i = 1; i <= supervisorCount(); i++) {
             ports.put(supervisorPort(i), supervisor(i) + " Thrift");
             for (int slot : slotPorts(i)) {
                 ports.put(slot, supervisor(i) + " worker slot");
@@ -126,20 +186,26 @@ public record ClusterLayout(Path dir, int basePort) {
     }
 
     public Path data(String daemon) {
-        return dir.resolve("data").resolve(daemon);
+        return hostDir(host(daemon)).resolve("data").resolve(daemon);
     }
 
+    /** Host 0's logs: every daemon's on a one-host cluster. */
     public Path logs() {
-        return dir.resolve("logs");
+        return logs(0);
+    }
+
+    /** A host's logs: its daemons', and {@code workers-artifacts/} of the workers it ran. */
+    public Path logs(int host) {
+        return hostDir(host).resolve("logs");
     }
 
     public Path log(String daemon) {
-        return logs().resolve(daemon + ".log");
+        return logs(host(daemon)).resolve(daemon + ".log");
     }
 
     /** What a daemon writes to stdout and stderr (JVM errors before logging starts). */
     public Path out(String daemon) {
-        return logs().resolve(daemon + ".out");
+        return logs(host(daemon)).resolve(daemon + ".out");
     }
 
     public Path pidFile(String daemon) {

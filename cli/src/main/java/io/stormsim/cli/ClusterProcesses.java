@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 /**
  * The live processes of a local cluster, found by process id: the daemons' pid files, the pid files
  * Storm's workers write under each Supervisor's local directory, and the processes the daemons started.
- * A pid counts only while its process's command line names the cluster's directory, so a pid the system
- * has since given to another program is never touched.
+ * A pid counts only while its process's command line (Redis: its title) names the cluster's directory, so a
+ * pid the system has since given to another program is never touched.
  */
 final class ClusterProcesses {
     private final ClusterLayout layout;
@@ -44,21 +44,28 @@ final class ClusterProcesses {
         }
     }
 
-    /** Workers and their log writers: by the workers' pid files, and as descendants of the Supervisors. */
+    /** Workers and their log writers of every Supervisor. */
     List<ProcessHandle> workers() {
         Set<ProcessHandle> found = new LinkedHashSet<>();
-        for (int i = 1; i <= ClusterLayout.SUPERVISORS; i++) {
-            daemon(ClusterLayout.supervisor(i)).ifPresent(s -> s.descendants().forEach(found::add));
-            Path workers = layout.data(ClusterLayout.supervisor(i)).resolve("workers");
-            if (Files.isDirectory(workers)) {
-                try (Stream<Path> pidFiles = Files.walk(workers, 3)) {
-                    pidFiles.filter(p -> p.getParent().getFileName().toString().equals("pids"))
-                            .map(p -> p.getFileName().toString())
-                            .filter(s -> s.matches("\\d+"))
-                            .forEach(pid -> ofThisCluster(Long.parseLong(pid)).ifPresent(found::add));
-                } catch (IOException e) {
-                    // a worker directory vanished while we looked: its worker is gone too
-                }
+        for (String supervisor : layout.supervisors()) {
+            found.addAll(workers(supervisor));
+        }
+        return new ArrayList<>(found);
+    }
+
+    /** The Supervisor's workers and their log writers: by the workers' pid files, and as its descendants. */
+    List<ProcessHandle> workers(String supervisor) {
+        Set<ProcessHandle> found = new LinkedHashSet<>();
+        daemon(supervisor).ifPresent(s -> s.descendants().forEach(found::add));
+        Path workers = layout.data(supervisor).resolve("workers");
+        if (Files.isDirectory(workers)) {
+            try (Stream<Path> pidFiles = Files.walk(workers, 3)) {
+                pidFiles.filter(p -> p.getParent().getFileName().toString().equals("pids"))
+                        .map(p -> p.getFileName().toString())
+                        .filter(s -> s.matches("\\d+"))
+                        .forEach(pid -> ofThisCluster(Long.parseLong(pid)).ifPresent(found::add));
+            } catch (IOException e) {
+                // a worker directory vanished while we looked: its worker is gone too
             }
         }
         found.removeIf(p -> !p.isAlive());
@@ -67,7 +74,19 @@ final class ClusterProcesses {
 
     private Optional<ProcessHandle> ofThisCluster(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine().orElse("").contains(layout.dir() + File.separator));
+                .filter(p -> commandLine(p).contains(layout.dir() + File.separator));
+    }
+
+    /**
+     * The command line as the process shows it now: Linux's {@code /proc/PID/cmdline}, which holds what a process
+     * wrote over its arguments (Redis its title; the JDK's view has only the executable then), else the JDK's.
+     */
+    private static String commandLine(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc", String.valueOf(p.pid()), "cmdline")).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return p.info().commandLine().orElse("");
+        }
     }
 
     /** Asks the processes to stop (SIGTERM), and kills those still there after {@code grace} (SIGKILL). */

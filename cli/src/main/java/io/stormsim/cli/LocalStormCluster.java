@@ -23,12 +23,15 @@ import java.util.stream.Stream;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.SupervisorSummary;
 import org.apache.storm.utils.NimbusClient;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * A real Storm cluster on this machine: ZooKeeper, one Nimbus and two Supervisors, each a JVM of its
- * own with its config, log and data in the cluster directory ({@link ClusterLayout}); started, checked
- * and stopped by process id. A start begins from empty data and logs; it fails with the end of the log
- * of a daemon that does not come up in time, and then leaves nothing running.
+ * A real Storm cluster on this machine: ZooKeeper, one Nimbus and the Supervisors, each a JVM of its own with
+ * its config, log and data in the cluster directory ({@link ClusterLayout}); on several hosts also Redis, the
+ * run store, and each host its own address and view of the disk. Started, checked, stopped and (a host at a
+ * time) killed by process id. A start begins from empty data and logs; it fails with the end of the log of a
+ * daemon that does not come up in time, and then leaves nothing running.
  */
 public final class LocalStormCluster {
     public static final Duration START_TIMEOUT = Duration.ofSeconds(150);
@@ -51,17 +54,20 @@ public final class LocalStormCluster {
 
     /** Starts every daemon and returns once Nimbus answers and both Supervisors have registered. */
     public void start() throws Exception {
-        if (!running(ClusterLayout.daemons()).isEmpty()) {
+        if (!running(layout.daemons()).isEmpty()) {
             throw new ConfigException("a cluster is already running in " + layout.dir() + ": stop it first with"
                     + " scripts/cluster stop" + dirOption());
         }
         checkDirectory();
         checkPortsFree();
         ClusterDaemons daemons = new ClusterDaemons(layout, ProjectPaths.stormHome(), ProjectPaths.zookeeperLib());
-        for (String sub : List.of("data", "logs", "pids")) {
+        for (String sub : List.of("data", "logs", "pids", "hosts")) {
             deleteTree(layout.dir().resolve(sub));
         }
-        Files.createDirectories(layout.logs());
+        for (String daemon : layout.daemons()) {
+            Files.createDirectories(layout.data(daemon));
+            Files.createDirectories(layout.logs(layout.host(daemon)));
+        }
         layout.writeProperties();
         ClusterConfigFiles.write(layout);
         long start = System.nanoTime();
@@ -69,14 +75,21 @@ public final class LocalStormCluster {
             daemons.launch(ClusterLayout.ZOOKEEPER);
             await(List.of(ClusterLayout.ZOOKEEPER), "ZooKeeper does not accept connections on 127.0.0.1:"
                     + layout.zookeeperPort(), this::zookeeperAnswers);
+            if (layout.multiHost()) {
+                daemons.launch(ClusterLayout.REDIS);
+            }
             daemons.launch(ClusterLayout.NIMBUS);
-            for (String supervisor : ClusterLayout.supervisors()) {
+            for (String supervisor : layout.supervisors()) {
                 daemons.launch(supervisor);
+            }
+            if (layout.multiHost()) {
+                await(List.of(ClusterLayout.REDIS), "Redis does not answer on " + layout.storeUrl(), this::redisAnswers);
             }
             await(List.of(ClusterLayout.NIMBUS), "Nimbus does not answer on 127.0.0.1:" + layout.nimbusPort(),
                     () -> clusterSummary().isPresent());
-            await(ClusterLayout.supervisors(), "not all " + ClusterLayout.SUPERVISORS + " Supervisors registered with Nimbus",
-                    () -> clusterSummary().map(ClusterSummary::get_supervisors_size).orElse(0) >= ClusterLayout.SUPERVISORS);
+            int supervisors = layout.supervisorCount();
+            await(layout.supervisors(), "not all " + supervisors + " Supervisors registered with Nimbus",
+                    () -> clusterSummary().map(ClusterSummary::get_supervisors_size).orElse(0) >= supervisors);
         } catch (Exception e) {
             out.println("stopping what was started ...");
             try {
@@ -97,25 +110,50 @@ public final class LocalStormCluster {
      * ended; fails if any process of the cluster is left.
      */
     public int stop() throws Exception {
-        List<ProcessHandle> supervisors = running(ClusterLayout.supervisors());
+        List<ProcessHandle> supervisors = running(layout.supervisors());
         Set<ProcessHandle> workers = new LinkedHashSet<>(processes.workers());
         ClusterProcesses.end(supervisors, STOP_GRACE);
         workers.addAll(processes.workers());
         ClusterProcesses.end(workers, STOP_GRACE);
         List<ProcessHandle> nimbus = running(List.of(ClusterLayout.NIMBUS));
         ClusterProcesses.end(nimbus, STOP_GRACE);
+        List<ProcessHandle> redis = running(List.of(ClusterLayout.REDIS));
+        ClusterProcesses.end(redis, STOP_GRACE);
         List<ProcessHandle> zookeeper = running(List.of(ClusterLayout.ZOOKEEPER));
         ClusterProcesses.end(zookeeper, STOP_GRACE);
-        List<ProcessHandle> left = running(ClusterLayout.daemons());
+        List<ProcessHandle> left = running(layout.daemons());
         left.addAll(processes.workers());
         if (!left.isEmpty()) {
             throw new IllegalStateException("processes of the cluster in " + layout.dir() + " still run after stop: pids "
                     + left.stream().map(p -> String.valueOf(p.pid())).collect(Collectors.joining(" ")));
         }
-        for (String daemon : ClusterLayout.daemons()) {
+        for (String daemon : layout.daemons()) {
             Files.deleteIfExists(layout.pidFile(daemon));
         }
-        return supervisors.size() + workers.size() + nimbus.size() + zookeeper.size();
+        return supervisors.size() + workers.size() + nimbus.size() + redis.size() + zookeeper.size();
+    }
+
+    /**
+     * Kills host {@code host} (1..hosts) of a cluster of several hosts as a machine that dies: its Supervisor and
+     * every worker it started, SIGKILL all at once. Returns the processes killed.
+     */
+    public List<ProcessHandle> killHost(int host) throws Exception {
+        if (!layout.multiHost()) {
+            throw new ConfigException("the cluster in " + layout.dir() + " is one host: kill-host needs a cluster"
+                    + " started with --hosts N");
+        }
+        if (host < 1 || host > layout.hosts()) {
+            throw new ConfigException("kill-host " + host + ": there is no such host to kill, the Supervisors run on"
+                    + " hosts 1.." + layout.hosts() + " (host 0 holds ZooKeeper, Nimbus and Redis: stop the cluster"
+                    + " to end it)");
+        }
+        String supervisor = ClusterLayout.supervisor(host);
+        List<ProcessHandle> victims = new ArrayList<>();
+        processes.daemon(supervisor).ifPresent(victims::add);
+        victims.addAll(processes.workers(supervisor));
+        victims.forEach(ProcessHandle::destroyForcibly);
+        ClusterProcesses.end(victims, STOP_GRACE);
+        return victims;
     }
 
     private List<ProcessHandle> running(List<String> daemons) {
@@ -128,16 +166,29 @@ public final class LocalStormCluster {
 
     /** Prints each daemon's process and port, and what Nimbus reports; true if every daemon runs. */
     public boolean status() throws Exception {
-        out.println("cluster in " + layout.dir() + " (base port " + layout.basePort() + ", logs in " + layout.logs() + ")");
-        boolean all = daemonRow(ClusterLayout.ZOOKEEPER, String.valueOf(layout.zookeeperPort()))
-                & daemonRow(ClusterLayout.NIMBUS, String.valueOf(layout.nimbusPort()));
-        for (int i = 1; i <= ClusterLayout.SUPERVISORS; i++) {
-            all &= daemonRow(ClusterLayout.supervisor(i), layout.supervisorPort(i) + " (slots "
-                    + layout.slotPorts(i).stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
+        out.println("cluster in " + layout.dir() + " (base port " + layout.basePort()
+                + (layout.multiHost() ? ", " + layout.hosts() + " hosts and host 0" : ", one host")
+                + ", logs in " + (layout.multiHost() ? layout.dir().resolve("hosts") + "/K/logs" : layout.logs()) + ")");
+        boolean all = true;
+        for (int host = 0; host <= layout.hosts(); host++) {
+            if (layout.multiHost()) {
+                out.printf("host %d (%s)%n", host, layout.address(host));
+            }
+            for (String daemon : layout.daemons()) {
+                if (layout.host(daemon) == host) {
+                    all &= daemonRow(daemon, ports(daemon));
+                }
+            }
+            if (layout.multiHost() && host > 0) {
+                workerRow(processes.workers(ClusterLayout.supervisor(host)));
+            }
         }
-        List<ProcessHandle> workers = processes.workers();
-        out.printf("  %-42s %s%n", "workers", workers.isEmpty() ? "none" : workers.size() + " processes, worker JVMs and"
-                + " their log writers (pids " + String.join(" ", workers.stream().map(w -> String.valueOf(w.pid())).toList()) + ")");
+        if (!layout.multiHost()) {
+            workerRow(processes.workers());
+        }
+        if (layout.multiHost()) {
+            out.println("  run store:    " + layout.storeUrl() + " (submit --cluster " + layout.dir() + " uses it)");
+        }
         Optional<ClusterSummary> summary = clusterSummary();
         if (summary.isPresent()) {
             int slots = 0, used = 0;
@@ -151,6 +202,24 @@ public final class LocalStormCluster {
                             .map(t -> t.get_name() + " (" + t.get_status() + ")").toList()));
         }
         return all;
+    }
+
+    private String ports(String daemon) {
+        return switch (daemon) {
+            case ClusterLayout.ZOOKEEPER -> String.valueOf(layout.zookeeperPort());
+            case ClusterLayout.NIMBUS -> String.valueOf(layout.nimbusPort());
+            case ClusterLayout.REDIS -> String.valueOf(layout.redisPort());
+            default -> {
+                int i = Integer.parseInt(daemon.substring("supervisor-".length()));
+                yield layout.supervisorPort(i) + " (slots " + layout.slotPorts(i).stream().map(String::valueOf)
+                        .collect(Collectors.joining(", ")) + ")";
+            }
+        };
+    }
+
+    private void workerRow(List<ProcessHandle> workers) {
+        out.printf("  %-42s %s%n", "workers", workers.isEmpty() ? "none" : workers.size() + " processes, worker JVMs and"
+                + " their log writers (pids " + String.join(" ", workers.stream().map(w -> String.valueOf(w.pid())).toList()) + ")");
     }
 
     /** Prints the daemon's ports and process; true if it runs. */
@@ -173,8 +242,8 @@ public final class LocalStormCluster {
             try (Stream<Path> entries = Files.list(dir)) {
                 if (entries.findAny().isPresent()) {
                     throw new ConfigException("cluster directory " + dir + " is not empty and holds no "
-                            + ClusterLayout.PROPERTIES + ": give a new or empty directory (start deletes data/, logs/"
-                            + " and pids/ in it)");
+                            + ClusterLayout.PROPERTIES + ": give a new or empty directory (start deletes data/, logs/,"
+                            + " hosts/ and pids/ in it)");
                 }
             }
         }
@@ -241,6 +310,14 @@ public final class LocalStormCluster {
             s.connect(new InetSocketAddress("127.0.0.1", layout.zookeeperPort()), 1000);
             return true;
         } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private boolean redisAnswers() {
+        try (Jedis redis = new Jedis(layout.address(0), layout.redisPort(), 1000)) {
+            return "PONG".equals(redis.ping());
+        } catch (JedisException e) {
             return false;
         }
     }

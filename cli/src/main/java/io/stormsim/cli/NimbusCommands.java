@@ -141,7 +141,9 @@ final class NimbusCommands {
                 }
                 Thread.sleep(250);
             }
-            System.out.printf("killed %s: gone after %.1f s%n", name, (System.nanoTime() - start) / 1e9);
+            int blobs = TopologyInputs.delete(name, address);
+            System.out.printf("killed %s: gone after %.1f s%s%n", name, (System.nanoTime() - start) / 1e9,
+                    blobs == 0 ? "" : "; its " + blobs + " input file(s) deleted from the blob store");
         }
     }
 

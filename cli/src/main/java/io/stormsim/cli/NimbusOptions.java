@@ -3,6 +3,7 @@ package io.stormsim.cli;
 import io.stormsim.topologies.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,6 +35,24 @@ final class NimbusOptions {
 
         @Option(names = "--cluster", paramLabel = "DIR", description = "the Nimbus of the cluster scripts/cluster started in DIR")
         private Path cluster;
+    }
+
+    /**
+     * The run store of the cluster the command goes to, if it is a cluster of several hosts started by
+     * scripts/cluster (given with --cluster, or the default one when no other Nimbus is named).
+     */
+    Optional<String> clusterStore() throws ConfigException {
+        Path dir;
+        if (choice != null && choice.cluster != null) {
+            dir = choice.cluster;
+        } else if ((choice == null || choice.nimbus == null) && userConfig() == null
+                && Files.exists(ClusterLayout.defaultDir().resolve(ClusterLayout.PROPERTIES))) {
+            dir = ClusterLayout.defaultDir();
+        } else {
+            return Optional.empty();
+        }
+        ClusterLayout layout = ClusterLayout.read(dir);
+        return layout.multiHost() ? Optional.of(layout.storeUrl()) : Optional.empty();
     }
 
     NimbusAddress address() throws ConfigException {

@@ -27,18 +27,26 @@ final class ResultsCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "the topology's name")
     private String name;
 
-    @Option(names = "--store", paramLabel = "redis://HOST:PORT[/DB]", required = true,
-            description = "the run store the run was given (its store value)")
+    @Option(names = "--store", paramLabel = "redis://HOST:PORT[/DB]",
+            description = "the run store the run was given (its store value; default: that of the cluster of several"
+                    + " hosts in --cluster DIR, or in ~/.stormsim/cluster)")
     private String store;
+
+    @Option(names = "--cluster", paramLabel = "DIR", description = "the cluster of several hosts scripts/cluster started"
+            + " in DIR, whose run store the run used (default: ~/.stormsim/cluster, or $STORMSIM_CLUSTER_DIR)")
+    private Path cluster;
 
     @Option(names = "--to", paramLabel = "DIR", description = "where the files go (default: output/NAME)")
     private Path to;
 
     @Override
     public Integer call() throws Exception {
+        if (store != null && cluster != null) {
+            throw new ParameterException(spec.commandLine(), "--store and --cluster name the run store both: give one");
+        }
         URI url;
         try {
-            url = RunConfig.storeUrl("--store", store.trim());
+            url = RunConfig.storeUrl("--store", store != null ? store.trim() : clusterStore());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -69,5 +77,15 @@ final class ResultsCommand implements Callable<Integer> {
             throw new ConfigException(e.getMessage());
         }
         return 0;
+    }
+
+    /** The run store of the cluster of several hosts in --cluster DIR, or in the default directory. */
+    private String clusterStore() throws ConfigException {
+        ClusterLayout layout = ClusterLayout.read(cluster != null ? cluster : ClusterLayout.defaultDir());
+        if (!layout.multiHost()) {
+            throw new ConfigException("the cluster in " + layout.dir() + " is one host and keeps no run store: give the"
+                    + " run's store with --store redis://HOST:PORT[/DB]");
+        }
+        return layout.storeUrl();
     }
 }

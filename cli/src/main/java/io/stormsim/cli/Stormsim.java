@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -134,7 +135,7 @@ public final class Stormsim {
     /** check, run and submit: read and check a topology, then each does its part. */
     private abstract static class TopologyCommand implements Callable<Integer> {
         @Mixin
-        private TopologyOptions topology;
+        TopologyOptions topology;
 
         @Override
         public Integer call() throws Exception {
@@ -184,6 +185,15 @@ public final class Stormsim {
     static final class Submit extends TopologyCommand {
         @Mixin
         private NimbusOptions nimbus;
+
+        /** A cluster of several hosts started by scripts/cluster keeps the run in its Redis, unless --set store=... */
+        @Override
+        public Integer call() throws Exception {
+            Map<String, String> fillEmpty = new LinkedHashMap<>();
+            nimbus.clusterStore().ifPresent(url -> fillEmpty.put("store", url));
+            use(topology.load(fillEmpty));
+            return 0;
+        }
 
         @Override
         void use(TopologyFile topology) throws Exception {

@@ -29,12 +29,22 @@ final class TopologyOptions {
             + " KEY as in the properties file (n, theta, output.dir, workers ...); repeatable"})
     private Map<String, String> sets = new LinkedHashMap<>();
 
+    @Option(names = "--name", paramLabel = "NAME", description = {"run under NAME instead of the YAML's name, beside"
+            + " others of the same YAML: its own keys in the run store, and output NAME beside the output.dir given"
+            + " (unless --set output.dir=... says where)"})
+    private String name;
+
     @Option(names = "--resume", description = "go on from the newest complete checkpoint (the same as --set resume=true;"
             + " docs/operations.md#failures-checkpoints-resume)")
     private boolean resume;
 
     /** The topology with its values, read and checked. */
     TopologyFile load() throws Exception {
+        return load(Map.of());
+    }
+
+    /** The same, with values for the properties that the properties file leaves empty and no --set gives. */
+    TopologyFile load(Map<String, String> fillEmpty) throws Exception {
         Map<String, String> overrides = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : sets.entrySet()) {
             if (e.getKey().isBlank()) {
@@ -46,6 +56,6 @@ final class TopologyOptions {
         if (resume) {
             overrides.put("resume", "true");
         }
-        return TopologyFile.load(yaml, filter, overrides, envFilter);
+        return TopologyFile.load(yaml, filter, overrides, envFilter, name, fillEmpty);
     }
 }

@@ -20,9 +20,9 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * Submits a checked topology to a Storm cluster's Nimbus, with the shaded topology jar as the code the
- * workers run. The paths in its config (results, checkpoints, bodies file, CSV metrics) are made absolute
- * first: workers resolve relative paths against their own working directory, deep in the Supervisor's
- * local directory. (On a cluster of several machines they must also be on a file system all share.)
+ * workers run. The paths in its config (results, checkpoints, CSV metrics) are made absolute first (relative
+ * to the caller's working directory): workers resolve relative paths against their own working directory, deep
+ * in the Supervisor's local directory. Its input files go with it through the blob store ({@link TopologyInputs}).
  */
 final class TopologySubmission {
     /** The directory of a metrics reporter that writes CSV files ({@code CsvStormReporter}, {@code BoundedCsvStormReporter}). */
@@ -46,6 +46,7 @@ final class TopologySubmission {
         Path outputDir = Path.of(conf.get(RunConfig.OUTPUT_DIR).toString());
         System.setProperty("storm.jar", ProjectPaths.topologyJar().toString());
         System.setProperty("storm.conf.file", clientConfigFile(nimbus).toString());
+        conf = TopologyInputs.ship(topology.name(), conf, topology.settings.inputKeys(), nimbus);
         // It warns, with a stack trace, that the topology has a cycle: it has, by design (update -> bounds).
         Configurator.setLevel(StormSubmitter.class.getName(), Level.ERROR);
         try {

@@ -26,12 +26,12 @@ class ClusterConfigFilesTest {
         ClusterLayout layout = new ClusterLayout(dir, 21000);
         ClusterConfigFiles.write(layout);
         Set<Integer> ports = layout.ports().keySet();
-        assertEquals(ClusterLayout.daemons().size() + ClusterLayout.SUPERVISORS * ClusterLayout.SLOTS_PER_SUPERVISOR,
+        assertEquals(layout.daemons().size() + layout.supervisorCount() * ClusterLayout.SLOTS_PER_SUPERVISOR,
                 ports.size(), "no port used twice: " + layout.ports());
         assertTrue(ports.stream().allMatch(p -> p >= 21000 && p < 21000 + ClusterLayout.PORT_SPAN), "ports in the span");
 
         Set<Object> localDirs = new HashSet<>();
-        for (String daemon : ClusterLayout.daemons().subList(1, ClusterLayout.daemons().size())) {
+        for (String daemon : layout.daemons().subList(1, layout.daemons().size())) {
             Map<String, Object> conf = yaml(layout.conf(daemon + ".yaml"));
             assertEquals(List.of("127.0.0.1"), conf.get("storm.zookeeper.servers"));
             assertEquals(layout.zookeeperPort(), conf.get("storm.zookeeper.port"));
@@ -41,7 +41,7 @@ class ClusterConfigFilesTest {
             assertEquals(10, conf.get("executor.metrics.frequency.secs"));
             assertTrue(localDirs.add(conf.get("storm.local.dir")), daemon + " shares its local dir");
         }
-        for (int i = 1; i <= ClusterLayout.SUPERVISORS; i++) {
+        for (int i = 1; i <= layout.supervisorCount(); i++) {
             Map<String, Object> conf = yaml(layout.conf(ClusterLayout.supervisor(i) + ".yaml"));
             assertEquals(layout.supervisorPort(i), conf.get("supervisor.thrift.port"));
             assertEquals(layout.slotPorts(i), conf.get("supervisor.slots.ports"));
@@ -52,6 +52,45 @@ class ClusterConfigFilesTest {
         }
         assertEquals(String.valueOf(layout.zookeeperPort()), zoo.getProperty("clientPort"));
         assertEquals("127.0.0.1", zoo.getProperty("clientPortAddress"));
+    }
+
+    @Test
+    void eachHostOfSeveralHasItsAddressItsFilesAndSeesNoOtherHostsFiles() throws Exception {
+        ClusterLayout layout = new ClusterLayout(dir, 21000, 3);
+        ClusterConfigFiles.write(layout);
+        assertEquals(List.of("zookeeper", "nimbus", "redis", "supervisor-1", "supervisor-2", "supervisor-3"), layout.daemons());
+        assertEquals(layout.daemons().size() + 3 * ClusterLayout.SLOTS_PER_SUPERVISOR, layout.ports().size(),
+                "no port used twice: " + layout.ports());
+        assertTrue(layout.ports().keySet().stream().allMatch(p -> p >= 21000 && p < 21000 + ClusterLayout.PORT_SPAN));
+        assertEquals("127.0.0.1", yaml(layout.conf("nimbus.yaml")).get("storm.local.hostname"));
+        for (int host = 1; host <= 3; host++) {
+            Map<String, Object> conf = yaml(layout.conf(ClusterLayout.supervisor(host) + ".yaml"));
+            assertEquals("127.0.1." + host, conf.get("storm.local.hostname"));
+            assertEquals(dir.resolve("hosts/" + host + "/data/supervisor-" + host).toString(), conf.get("storm.local.dir"));
+            assertEquals(dir.resolve("hosts/" + host + "/logs"), layout.logs(host));
+        }
+        assertEquals(dir.resolve("hosts/0/data/redis"), layout.data(ClusterLayout.REDIS));
+        assertEquals("redis://127.0.0.1:21002", layout.storeUrl());
+        List<String> redis = Files.readAllLines(layout.conf("redis.conf"));
+        assertTrue(redis.containsAll(List.of("bind 127.0.0.1", "port 21002", "appendonly yes",
+                "dir " + layout.data(ClusterLayout.REDIS))), redis.toString());
+        assertTrue(redis.stream().anyMatch(l -> l.startsWith("proc-title-template") && l.contains("{config-file}")),
+                "the title names the config file, so that the launcher knows its Redis by it");
+    }
+
+    @Test
+    void aHostsViewHidesTheOtherHostsAndTheOutputDirectoryButNotItsOwnFiles() {
+        ClusterLayout layout = new ClusterLayout(dir, 21000, 3);
+        List<Path> hidden = HostView.hidden(layout, 2);
+        assertEquals(List.of(layout.hostDir(0), layout.hostDir(1), layout.hostDir(3), ProjectPaths.home().resolve("output")),
+                hidden);
+    }
+
+    @Test
+    void moreHostsThanThePortsAllowAreRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ClusterLayout(dir, 21000, 10));
+        assertEquals("10 is not allowed as number of hosts: must be in 1..9 (leave it out for a cluster of one host)",
+                e.getMessage());
     }
 
     @Test

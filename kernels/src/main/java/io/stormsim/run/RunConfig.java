@@ -111,8 +111,20 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
      * for its life: a Redis store holds connections).
      */
     public RunOutput output() {
-        return store == null ? new RunOutput(outputDir) : new RunOutput(outputDir,
-                new ResultsMirror(outputDir, new RedisResults(store, run)));
+        return output(store, run, outputDir);
+    }
+
+    /**
+     * The output directory {@code dir} of a run whose config is {@code conf}, its results mirrored into the run store
+     * that {@link #STORE} names, if any: for workloads with an output directory but no step-run keys of their own.
+     */
+    public static RunOutput output(Map<String, Object> conf, Path dir) {
+        URI store = storeUrl(STORE, conf.containsKey(STORE) ? ConfigValues.stringValue(conf, STORE, true) : "");
+        return output(store, String.valueOf(conf.getOrDefault(TOPOLOGY_NAME, "")), dir);
+    }
+
+    private static RunOutput output(URI store, String run, Path dir) {
+        return store == null ? new RunOutput(dir) : new RunOutput(dir, new ResultsMirror(dir, new RedisResults(store, run)));
     }
 
     /** The run's checkpoints; a caller keeps one for its life (a Redis store holds connections). */

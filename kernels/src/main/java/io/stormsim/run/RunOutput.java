@@ -50,9 +50,17 @@ public final class RunOutput implements AutoCloseable {
         written(name);
     }
 
-    private void written(String name) {
+    /** File {@code name} was replaced whole in the directory by a writer of its own (a format's library). */
+    public void written(String name) {
         if (mirror != null) {
             mirror.written(name);
+        }
+    }
+
+    /** File {@code name} was deleted from the directory by the caller. */
+    public void deleted(String name) {
+        if (mirror != null) {
+            mirror.removed(name);
         }
     }
 

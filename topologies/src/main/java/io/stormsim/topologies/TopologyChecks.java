@@ -11,6 +11,7 @@ import io.stormsim.run.RunConfig;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,6 +74,7 @@ public final class TopologyChecks {
             checkKryoDecorators(config, workload.name(), settings.kryoDecorators());
             settings.check(def);
             checkPartitions(def, settings.partitionRule());
+            checkStore(config);
         } catch (RuntimeException e) {
             // the workloads' config readers name the key, the value and what is allowed
             throw new ConfigException(e.getMessage());
@@ -233,22 +235,27 @@ public final class TopologyChecks {
         }
     }
 
-    /**
-     * Where a run with checkpoints writes them can be written: its checkpoint directory, or its run store, which
-     * must answer now (a run started without it would fail its first checkpoint).
-     */
+    /** Where a run with checkpoints in files writes them can be written (a run store is checked by {@link #check}). */
     public static void checkCheckpoints(RunConfig run) throws ConfigException {
-        if (run.checkpointEvery() == 0) {
-            return;
-        }
-        if (run.store() == null) {
+        if (run.checkpointEvery() > 0 && run.store() == null) {
             checkWritable(RunConfig.CHECKPOINT_DIR, run.checkpointDir());
+        }
+    }
+
+    /**
+     * The run store, if the topology names one, must answer now: a run started without it would fail its first
+     * checkpoint, and its results would not reach the user.
+     */
+    private static void checkStore(Config config) throws ConfigException {
+        Object value = config.get(RunConfig.STORE);
+        URI store = RunConfig.storeUrl(RunConfig.STORE, value == null ? "" : value.toString().trim());
+        if (store == null) {
             return;
         }
         try {
-            RedisCheckpointStore.ping(run.store());
+            RedisCheckpointStore.ping(store);
         } catch (IOException e) {
-            throw new ConfigException(RunConfig.STORE + " = " + run.store() + " is not allowed: " + e.getMessage());
+            throw new ConfigException(RunConfig.STORE + " = " + store + " is not allowed: " + e.getMessage());
         }
     }
 

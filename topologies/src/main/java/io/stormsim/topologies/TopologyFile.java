@@ -32,6 +32,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * {@link ConfigException} naming the key, the value and what is allowed; nothing is submitted then.
  */
 public final class TopologyFile {
+    /** The property every stormsim YAML sets its output directory with. */
+    static final String OUTPUT_DIR_PROPERTY = "output.dir";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 
     public final Path yaml;
@@ -58,6 +60,19 @@ public final class TopologyFile {
      */
     public static TopologyFile load(Path yaml, Path propertiesFile, Map<String, String> overrides, boolean envFilter)
             throws IOException, ConfigException {
+        return load(yaml, propertiesFile, overrides, envFilter, null, Map.of());
+    }
+
+    /**
+     * Reads and checks a topology under the name {@code name} instead of its YAML's (null: the YAML's), so that
+     * several run from one YAML side by side: each has its own run-store keys, and unless {@code overrides} set
+     * {@value #OUTPUT_DIR_PROPERTY}, its output directory is NAME beside the one the properties give.
+     *
+     * @param fillEmpty values for properties the properties file has but leaves empty and {@code overrides} do not
+     *                  set (e.g. the run store of the cluster it goes to)
+     */
+    public static TopologyFile load(Path yaml, Path propertiesFile, Map<String, String> overrides, boolean envFilter,
+            String name, Map<String, String> fillEmpty) throws IOException, ConfigException {
         if (!Files.isReadable(yaml)) {
             throw new ConfigException("topology file " + yaml + " cannot be read (missing, or no permission)");
         }
@@ -71,7 +86,19 @@ public final class TopologyFile {
                 props.load(in);
             }
         }
+        fillEmpty.forEach((key, value) -> {
+            if (props.getProperty(key, "x").isBlank() && !overrides.containsKey(key)) {
+                props.setProperty(key, value);
+            }
+        });
         props.putAll(overrides);
+        if (name != null) {
+            checkName(name);
+            String out = props.getProperty(OUTPUT_DIR_PROPERTY, "").trim();
+            if (!overrides.containsKey(OUTPUT_DIR_PROPERTY) && !out.isEmpty()) {
+                props.setProperty(OUTPUT_DIR_PROPERTY, Path.of(out).resolveSibling(name).toString());
+            }
+        }
         String text = Files.readString(yaml, StandardCharsets.UTF_8);
         List<Include> includes = includes(yaml, text);
         Map<Path, String> texts = new LinkedHashMap<>();
@@ -87,11 +114,22 @@ public final class TopologyFile {
         if (def == null || !def.validate()) {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
         }
+        if (name != null) {
+            def.setName(name);
+        }
         Config config = FluxBuilder.buildConfig(def);
         try {
             return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
         } catch (ConfigException e) {
             throw e.withHint(UserKeys.of(texts.values()).hint(e.getMessage(), propsPath));
+        }
+    }
+
+    /** Storm's rule for topology names: they name directories and ZooKeeper nodes. */
+    private static void checkName(String name) throws ConfigException {
+        if (name.isBlank() || !name.matches("[A-Za-z0-9_-]+")) {
+            throw new ConfigException("--name " + name + " is not allowed: must be letters, digits, '-' and '_' (it"
+                    + " names the topology on Nimbus, its keys in the run store and its output directory)");
         }
     }
 

@@ -67,6 +67,14 @@ public interface Workload {
         List<String> pathKeys();
 
         /**
+         * The keys of {@link #pathKeys} whose files the workers read as input: shipped with the topology through
+         * Storm's blob store when it is submitted to a cluster, so that no host needs them.
+         */
+        default List<String> inputKeys() {
+            return List.of();
+        }
+
+        /**
          * The Kryo decorators ({@code IKryoDecorator}) that register the serializers of the workload's payloads:
          * the YAML's {@code topology.kryo.decorators} must list them (checked before submitting).
          */

@@ -5,6 +5,7 @@ import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepBolt;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.checkers.Move;
+import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.util.List;
@@ -38,7 +39,7 @@ public class PerftResultBolt extends StepBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = PerftConfig.from(conf);
-        output = new RunOutput(config.outputDir());
+        output = RunConfig.output(conf, config.outputDir());
     }
 
     @Override
@@ -79,5 +80,11 @@ public class PerftResultBolt extends StepBolt implements SingleTask {
         output.complete(String.format("perft(%d) = %d of %s: %d jobs over %d partitions, %.3f s (%s)%n",
                 config.depth(), total, config.root().toFen(), jobs, parts.size(), seconds, PERFT_TXT));
         LOG.info("perft({}) = {} in {} s", config.depth(), total, String.format("%.3f", seconds));
+    }
+
+    @Override
+    public void cleanup() {
+        output.close();
+        super.cleanup();
     }
 }

@@ -33,7 +33,7 @@ public record SearchConfig(Path outputDir, List<Position> positions, int depth, 
     public static final int MAX_DEPTH = 30;
     /** Coordinator restarts (its worker died) a run has rounds for, at least. */
     public static final int COORDINATOR_RESTARTS = 3;
-    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, CheckersKeys.FEN, POSITIONS_FILE,
+    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, CheckersKeys.FEN, POSITIONS_FILE,
             CheckersKeys.DEPTH, TABLE, CheckersKeys.TABLE_LOG2, TABLE_MIN_DEPTH);
 
     /** Where a searcher's table entries live. */

@@ -7,6 +7,7 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.checkers.Move;
 import io.stormsim.checkers.RootDriver;
 import io.stormsim.run.JobCommand;
+import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import io.stormsim.spouts.JobSpout;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         searchers = context.getComponentTasks(searcher).size();
         rounds = null;
         dealtStep = -1;
-        RunOutput output = new RunOutput(config.outputDir());
+        RunOutput output = RunConfig.output(conf, config.outputDir());
         try {
             results = new SearchResults(output, config, searchers, restartedTask());
             if (results.allFinished() && !results.completed()) {
@@ -129,5 +130,11 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
         if (rounds.done()) {
             results.complete((System.nanoTime() - runStartNanos) / 1e9);
         }
+    }
+
+    @Override
+    public void cleanup() {
+        results.close();
+        super.cleanup();
     }
 }

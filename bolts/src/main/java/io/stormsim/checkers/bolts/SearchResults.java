@@ -20,7 +20,7 @@ import java.util.Locale;
  * rounds, not positions. Positions finish in order, so the search resumes at the first one without a row
  * ({@link #searchFrom}).
  */
-final class SearchResults {
+final class SearchResults implements AutoCloseable {
     /** One position's result. */
     record Row(int position, String fen, int depth, String best, int score, long nodes, double seconds, int jobs) {
         /** The fen is quoted: it holds commas. */
@@ -165,5 +165,11 @@ final class SearchResults {
                     r.seconds(), r.nodes() / r.seconds(), r.fen()));
         }
         return b.toString();
+    }
+
+    /** Releases the run store's connections, if the results are mirrored. */
+    @Override
+    public void close() {
+        output.close();
     }
 }

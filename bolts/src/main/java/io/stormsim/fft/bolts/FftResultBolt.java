@@ -38,6 +38,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     private transient long lastNanos;
     private transient int workers;
     private transient int phasePartitions;
+    private transient RunOutput output;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -53,6 +54,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         wallMs = new TreeMap<>();
+        output = config.run().output();
         workers = ((Number) conf.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();
         phasePartitions = context.getComponentTasks(context.getThisSources().keySet().iterator().next()
                 .get_componentId()).size();
@@ -89,7 +91,6 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         for (Map.Entry<Long, Double> e : wallMs.entrySet()) {
             csv.append(String.format("%d,%.3f,%.3f%n", e.getKey(), e.getValue(), fft.flops() / e.getValue() / 1e6));
         }
-        RunOutput output = new RunOutput(out);
         output.writeString(ROUNDS_CSV, csv);
         double[] times = wallMs.values().stream().mapToDouble(Double::doubleValue).toArray();
         double median = Median.of(times);
@@ -107,5 +108,11 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         LOG.info("fft: {} transforms of 2^{} points on {} partitions: median {} ms, {} GFLOP/s; results in {}",
                 times.length, config.m(), phasePartitions, String.format("%.2f", median),
                 String.format("%.2f", fft.flops() / median / 1e6), out.toAbsolutePath());
+    }
+
+    @Override
+    public void cleanup() {
+        output.close();
+        super.cleanup();
     }
 }

@@ -8,6 +8,7 @@ import io.stormsim.matmul.MatrixMarket;
 import io.stormsim.matmul.Summa;
 import io.stormsim.run.JobCommand;
 import io.stormsim.run.JobLog;
+import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.util.List;
@@ -50,7 +51,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         firstEmittedMillis = Long.MAX_VALUE;
-        output = new RunOutput(config.outputDir());
+        output = RunConfig.output(conf, config.outputDir());
         try {
             log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
         } catch (IOException e) {
@@ -96,5 +97,11 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
                                 : "not written (write.c = false); hashes in " + JOBS_CSV);
         output.complete(text);
         LOG.info("matrix multiply complete: {} jobs{}", log.done(), timed == 0 ? "" : String.format(" in %.3f s", wall));
+    }
+
+    @Override
+    public void cleanup() {
+        output.close();
+        super.cleanup();
     }
 }

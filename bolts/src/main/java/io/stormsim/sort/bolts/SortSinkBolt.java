@@ -5,6 +5,7 @@ import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.JobCommand;
 import io.stormsim.run.JobLog;
+import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import io.stormsim.sort.RadixPartition;
 import io.stormsim.sort.RadixPartition.Chunk;
@@ -54,7 +55,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         super.setUp(conf, context);
         firstEmittedMillis = Long.MAX_VALUE;
         bytesSum = new long[config.passes()];
-        output = new RunOutput(config.outputDir());
+        output = RunConfig.output(conf, config.outputDir());
         StringBuilder header = new StringBuilder("job,try,keys,latency_ms,load_ms,receive_ms,permute_ms,count_ms,passes_moved");
         for (int p = 0; p < config.passes(); p++) {
             header.append(",bytes_pass_").append(p);
@@ -201,5 +202,11 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
                                 : "not written (write.output = false); hashes in " + JOBS_CSV);
         output.complete(text);
         LOG.info("radix sort complete: {} jobs{}", log.done(), timed == 0 ? "" : String.format(" in %.3f s", wall));
+    }
+
+    @Override
+    public void cleanup() {
+        output.close();
+        super.cleanup();
     }
 }

@@ -79,5 +79,10 @@ public final class CheckersSearchWorkload implements Workload {
         public List<String> pathKeys() {
             return List.of(RunConfig.OUTPUT_DIR, SearchConfig.POSITIONS_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(SearchConfig.POSITIONS_FILE);
+        }
     }
 }

@@ -79,5 +79,10 @@ public final class FftWorkload implements Workload {
         public List<String> pathKeys() {
             return List.of(RunConfig.OUTPUT_DIR, FftConfig.INPUT_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(FftConfig.INPUT_FILE);
+        }
     }
 }

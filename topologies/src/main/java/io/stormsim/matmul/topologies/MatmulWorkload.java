@@ -95,5 +95,10 @@ public final class MatmulWorkload implements Workload {
         public List<String> pathKeys() {
             return List.of(RunConfig.OUTPUT_DIR, MatmulConfig.A_FILE, MatmulConfig.B_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(MatmulConfig.A_FILE, MatmulConfig.B_FILE);
+        }
     }
 }

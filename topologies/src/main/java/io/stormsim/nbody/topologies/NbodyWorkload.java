@@ -98,5 +98,10 @@ public final class NbodyWorkload implements Workload {
         public List<String> pathKeys() {
             return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, NbodyConfig.BODIES_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(NbodyConfig.BODIES_FILE);
+        }
     }
 }

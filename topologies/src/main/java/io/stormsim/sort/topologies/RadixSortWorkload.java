@@ -78,5 +78,10 @@ public final class RadixSortWorkload implements Workload {
         public List<String> pathKeys() {
             return List.of(RunConfig.OUTPUT_DIR, SortConfig.INPUT_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(SortConfig.INPUT_FILE);
+        }
     }
 }

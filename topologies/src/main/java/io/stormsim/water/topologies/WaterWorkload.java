@@ -92,5 +92,10 @@ public final class WaterWorkload implements Workload {
             return List.of(RunConfig.OUTPUT_DIR, RunConfig.CHECKPOINT_DIR, WaterConfig.INPUT_FILE,
                     WaterConfig.RANDOM_FILE, WaterConfig.RESTART_FILE);
         }
+
+        @Override
+        public List<String> inputKeys() {
+            return List.of(WaterConfig.INPUT_FILE, WaterConfig.RANDOM_FILE, WaterConfig.RESTART_FILE);
+        }
     }
 }

@@ -38,11 +38,11 @@ import org.junit.jupiter.api.Test;
  * its final state file, and a run whose force phase throws once (restored from a checkpoint and replayed),
  * each the bits of one undisturbed sequential run.
  */
-class WaterTopologyTest extends LocalClusterTest {
+public class WaterTopologyTest extends LocalClusterTest {
     static final Path WATER_YAML = YAML.resolveSibling("water.yaml");
-    private static final String INPUT = "input-512mol-cutoff6.212752-10steps";
-    private static final String RANDOM = "random.in";
-    private static final String PRINTED = "splash2-water-512mol-cutoff6.212752-10steps.out";
+    public static final String INPUT = "input-512mol-cutoff6.212752-10steps";
+    public static final String RANDOM = "random.in";
+    public static final String PRINTED = "splash2-water-512mol-cutoff6.212752-10steps.out";
 
     static Map<String, String> settings(int partitions, int steps, Path outputDir) {
         Map<String, String> m = new HashMap<>();
@@ -54,7 +54,7 @@ class WaterTopologyTest extends LocalClusterTest {
     }
 
     /** shared/reference/water beside the checkout; the calling test is skipped, naming it, when absent. */
-    static Path referenceDirectory() {
+    public static Path referenceDirectory() {
         Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
         Path root = start;
         while (root != null && !Files.exists(root.resolve(".git"))) {
@@ -228,7 +228,8 @@ class WaterTopologyTest extends LocalClusterTest {
     }
 
     /** The original's table: the line pairs between the lattice banner and the timing lines. */
-    private static List<String> tableLines(List<String> lines) {
+    /** The printed table of an original run's output: what water.out holds. */
+    public static List<String> tableLines(List<String> lines) {
         List<String> table = new ArrayList<>();
         boolean in = false;
         for (String line : lines) {
