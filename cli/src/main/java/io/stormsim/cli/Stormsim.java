@@ -1,5 +1,6 @@
 package io.stormsim.cli;
 
+import io.stormsim.run.RunConfig;
 import io.stormsim.run.StreamConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
@@ -202,9 +203,22 @@ public final class Stormsim {
             long start = System.nanoTime();
             Path out = TopologySubmission.submit(topology, address);
             System.out.printf("stormsim: submitted %s from %s to Nimbus %s in %.1f s. Watch it with%n"
-                            + "  scripts/stormsim status %s --watch 10%s%nresults go to %s:%n", topology.name(), topology.yaml,
-                    address, (System.nanoTime() - start) / 1e9, topology.name(), nimbus.asGiven(), out);
-            printResults(topology, out);
+                            + "  scripts/stormsim status %s --watch 10%s%n", topology.name(), topology.yaml,
+                    address, (System.nanoTime() - start) / 1e9, topology.name(), nimbus.asGiven());
+            String stream = String.valueOf(topology.config.getOrDefault(StreamConfig.BIND, "")).trim();
+            if (!stream.isEmpty()) {
+                System.out.println("its live stream: scripts/stormsim watch --connect " + stream.replace("*", "127.0.0.1")
+                        + "   (on the host of its publisher)");
+            }
+            String store = String.valueOf(topology.config.getOrDefault(RunConfig.STORE, "")).trim();
+            if (store.isEmpty()) {
+                System.out.printf("results go to %s on the host of each sink:%n", out);
+                printResults(topology, out);
+            } else {
+                System.out.printf("results go to %s on the host of each sink, and to the run store %s; bring them here"
+                        + " with%n  scripts/stormsim results %s --store %s [--to DIR]   (default: output/%s)%n", out, store,
+                        topology.name(), store, topology.name());
+            }
         }
     }
 

@@ -21,7 +21,8 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * docker-compose.yml, checked without Docker (none here): the services and official images of the Storm
  * this project builds with, a Supervisor that can be scaled, read-only mounts of files that exist (the
- * shaded jar: this runs after package), and the README's Docker commands using those mounts and ports.
+ * shaded jar: this runs after package), Redis as the run store and no disk shared between containers, and
+ * the README's Docker commands using those mounts, the store and the ports.
  */
 class DockerComposeFileTest {
     private static final Path HOME = Path.of(System.getProperty("stormsim.home", "..")).toAbsolutePath().normalize();
@@ -31,7 +32,10 @@ class DockerComposeFileTest {
 
     @Test
     void servicesUseTheOfficialImagesOfThisStormVersion() {
-        assertEquals(Set.of("zookeeper", "nimbus", "supervisor", "ui"), services.keySet());
+        assertEquals(Set.of("zookeeper", "nimbus", "supervisor", "ui", "redis"), services.keySet());
+        assertTrue(String.valueOf(services.get("redis").get("image")).startsWith("redis:"), "the official Redis image");
+        assertTrue(String.valueOf(services.get("redis").get("command")).contains("--appendonly yes"),
+                "the run store persists its writes");
         String stormMinor = VersionInfo.getVersion().replaceFirst("^(\\d+\\.\\d+)\\..*", "$1");
         assertTrue(String.valueOf(services.get("zookeeper").get("image")).startsWith("zookeeper:"));
         for (String daemon : List.of("nimbus", "supervisor", "ui")) {
@@ -54,20 +58,26 @@ class DockerComposeFileTest {
             }
         });
         Matcher submit = Pattern.compile("docker compose exec (?:--user \\S+ )?nimbus storm jar (\\S+) io\\.stormsim\\.cli\\.Stormsim"
-                + "\\s+\\\\?\\s*submit (\\S+)[^\\n]*--set output\\.dir=(\\S+)").matcher(readme);
-        assertTrue(submit.find(), "the README gives the Docker submit command");
+                + "\\s+\\\\?\\s*submit (\\S+)[^\\n]*--set store=redis://redis:(\\d+)").matcher(readme);
+        assertTrue(submit.find(), "the README gives the Docker submit command, with the run store");
         assertNotNull(hostPath(nimbusMounts, submit.group(1)), "the README's jar " + submit.group(1) + " is not mounted");
         String yaml = hostPath(nimbusMounts, submit.group(2));
         assertNotNull(yaml, "the README's topology " + submit.group(2) + " is not mounted");
         assertTrue(Files.isRegularFile(HOME.resolve(yaml)), yaml + " does not exist");
-        assertNotNull(hostPath(mounts("supervisor"), submit.group(3)), "output.dir " + submit.group(3)
-                + " is not mounted on the supervisors, where the diagnostics bolt writes");
+        String redisPort = ((List<?>) services.get("redis").get("ports")).get(0).toString();
+        assertEquals(submit.group(3), redisPort.split(":")[2], "the README's store is Redis' port in its container");
+        assertTrue(readme.contains("results barnes-hut --store redis://127.0.0.1:" + redisPort.split(":")[1]),
+                "the README brings the results back through Redis' published port");
+        for (String service : List.of("nimbus", "supervisor")) {
+            assertFalse(mounts(service).values().stream().anyMatch(host -> host.startsWith("./output")),
+                    service + " mounts output/: the containers must share no disk");
+        }
         assertTrue(readme.contains("--scale supervisor="), "the README shows how to scale the supervisors");
     }
 
     @Test
     void portsAreOnLoopbackAndTheReadmeNamesTheUi() {
-        for (String daemon : List.of("nimbus", "ui")) {
+        for (String daemon : List.of("nimbus", "ui", "redis")) {
             for (Object port : (List<?>) services.get(daemon).get("ports")) {
                 assertTrue(port.toString().startsWith("127.0.0.1:"), daemon + " port " + port + " is not on loopback");
             }

@@ -115,6 +115,21 @@ class StormsimCommandLineTest {
     }
 
     @Test
+    void hostsAndKillHostSayWhatIsAllowed() throws Exception {
+        Path dir = tmp.resolve("hosts");
+        assertEquals(new Outcome(1, "", "stormsim: --hosts 10 is not allowed as number of hosts: must be in 1..9 (leave it"
+                + " out for a cluster of one host)\n"), stormsim("cluster", "start", "--dir", dir.toString(), "--hosts", "10"));
+        Files.createDirectories(dir);
+        new ClusterLayout(dir, 21000).writeProperties();
+        assertEquals(new Outcome(1, "", "stormsim: the cluster in " + dir + " is one host: kill-host needs a cluster"
+                + " started with --hosts N\n"), stormsim("cluster", "kill-host", "1", "--dir", dir.toString()));
+        new ClusterLayout(dir, 21000, 2).writeProperties();
+        assertEquals(new Outcome(1, "", "stormsim: kill-host 3: there is no such host to kill, the Supervisors run on hosts"
+                + " 1..2 (host 0 holds ZooKeeper, Nimbus and Redis: stop the cluster to end it)\n"),
+                stormsim("cluster", "kill-host", "3", "--dir", dir.toString()));
+    }
+
+    @Test
     void versionNamesStormsimStormAndJava() {
         Outcome o = stormsim("--version");
         assertEquals(0, o.status, o.err);
@@ -261,10 +276,10 @@ class StormsimCommandLineTest {
         assertEquals("check run submit list status kill rebalance cluster watch results " + Failing.NAME + " completion",
                 complete(script, "stormsim", ""));
         assertEquals("rebalance", complete(script, "scripts/stormsim", "reb"));
-        assertEquals("start stop status", complete(script, "stormsim", "cluster", ""));
+        assertEquals("start stop status kill-host", complete(script, "stormsim", "cluster", ""));
         assertEquals("--timeout", complete(script, "stormsim", "run", YAML, "--t"));
-        assertEquals("--env-filter --resume --help --filter --set --timeout", complete(script, "stormsim", "run", YAML, "--"));
-        assertEquals("--help --dir --base-port", complete(script, "stormsim", "cluster", "start", "--"));
+        assertEquals("--env-filter --resume --help --filter --set --name --timeout", complete(script, "stormsim", "run", YAML, "--"));
+        assertEquals("--help --dir --base-port --hosts", complete(script, "stormsim", "cluster", "start", "--"));
     }
 
     /** What the completion function offers for the last word, as bash's programmable completion calls it. */

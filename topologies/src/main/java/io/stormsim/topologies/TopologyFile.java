@@ -2,6 +2,8 @@ package io.stormsim.topologies;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +36,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 public final class TopologyFile {
     /** The property every stormsim YAML sets its output directory with. */
     static final String OUTPUT_DIR_PROPERTY = "output.dir";
+    /** The property of the live stream's endpoint, and the form of one with a fixed port. */
+    static final String STREAM_BIND_PROPERTY = "stream.bind";
+    private static final Pattern FIXED_PORT = Pattern.compile("tcp://([^:/]+):([1-9][0-9]*)");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 
     public final Path yaml;
@@ -65,8 +70,10 @@ public final class TopologyFile {
 
     /**
      * Reads and checks a topology under the name {@code name} instead of its YAML's (null: the YAML's), so that
-     * several run from one YAML side by side: each has its own run-store keys, and unless {@code overrides} set
-     * {@value #OUTPUT_DIR_PROPERTY}, its output directory is NAME beside the one the properties give.
+     * several run from one YAML side by side: each has its own run-store keys; unless {@code overrides} set
+     * {@value #OUTPUT_DIR_PROPERTY}, its output directory is NAME beside the one the properties give, and unless
+     * they set {@value #STREAM_BIND_PROPERTY}, its live stream binds a port free on this machine instead of the
+     * properties' fixed one.
      *
      * @param fillEmpty values for properties the properties file has but leaves empty and {@code overrides} do not
      *                  set (e.g. the run store of the cluster it goes to)
@@ -98,6 +105,10 @@ public final class TopologyFile {
             if (!overrides.containsKey(OUTPUT_DIR_PROPERTY) && !out.isEmpty()) {
                 props.setProperty(OUTPUT_DIR_PROPERTY, Path.of(out).resolveSibling(name).toString());
             }
+            Matcher bind = FIXED_PORT.matcher(props.getProperty(STREAM_BIND_PROPERTY, "").trim());
+            if (!overrides.containsKey(STREAM_BIND_PROPERTY) && bind.matches()) {
+                props.setProperty(STREAM_BIND_PROPERTY, "tcp://" + bind.group(1) + ":" + freePort(bind.group(1)));
+            }
         }
         String text = Files.readString(yaml, StandardCharsets.UTF_8);
         List<Include> includes = includes(yaml, text);
@@ -122,6 +133,14 @@ public final class TopologyFile {
             return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
         } catch (ConfigException e) {
             throw e.withHint(UserKeys.of(texts.values()).hint(e.getMessage(), propsPath));
+        }
+    }
+
+    /** A port nothing listens on now, on {@code host} ({@code *}: every address). */
+    private static int freePort(String host) throws IOException {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(host.equals("*") ? new InetSocketAddress(0) : new InetSocketAddress(host, 0));
+            return probe.getLocalPort();
         }
     }
 

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * runs, with values that make sense.
  */
 class PrometheusEndpointTest extends LocalClusterTest {
-    private static final int STEPS = 150;
+    /** Long enough (several seconds) for both workers' endpoints to be scraped on a loaded machine. */
+    private static final int STEPS = 400;
     /** A sample line of the text format: {@code name{labels} value}. */
     private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? (\\S+)");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

@@ -34,6 +34,42 @@ class TopologyChecksTest extends ConfigChecks {
         assertEquals(20000, ((Number) t.config.get("stormsim.nbody.n")).intValue());
     }
 
+    @Test
+    void anotherNameGivesItsOwnOutputAndStreamPortUnlessTheyAreSet() throws Exception {
+        Path props = tmp.resolve("bh.properties");
+        String shipped = Files.readString(YAML.resolveSibling("barnes-hut.properties"));
+        assertTrue(shipped.contains("\noutput.dir=output/barnes-hut\n"), "the shipped output directory");
+        Files.writeString(props, shipped.replace("\noutput.dir=output/barnes-hut\n",
+                "\noutput.dir=" + tmp.resolve("runs/barnes-hut") + "\n"));
+        TopologyFile t = TopologyFile.load(YAML, props, Map.of(), false, "bh-2", Map.of());
+        assertEquals("bh-2", t.name());
+        assertEquals(tmp.resolve("runs/bh-2").toString(), t.config.get("stormsim.output.dir"));
+        String bind = t.config.get("stormsim.stream.bind").toString();
+        assertTrue(bind.startsWith("tcp://127.0.0.1:") && !bind.equals("tcp://127.0.0.1:5563"), bind);
+
+        Map<String, String> set = valid();
+        set.put("output.dir", "elsewhere");
+        set.put("stream.bind", "tcp://127.0.0.1:5600");
+        t = TopologyFile.load(YAML, null, set, false, "bh-3", Map.of());
+        assertEquals("elsewhere", t.config.get("stormsim.output.dir"));
+        assertEquals("tcp://127.0.0.1:5600", t.config.get("stormsim.stream.bind"));
+
+        ConfigException e = assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, null, valid(), false,
+                "bh.2", Map.of()));
+        assertTrue(e.getMessage().startsWith("--name bh.2 is not allowed: must be letters, digits, '-' and '_'"),
+                e.getMessage());
+    }
+
+    @Test
+    void aClustersStoreFillsOnlyAnEmptyStoreNoValueWasSetFor() throws Exception {
+        assertThrows(ConfigException.class, () -> TopologyFile.load(YAML, null, valid(), false, null,
+                Map.of("store", "redis://127.0.0.1:1")), "the filled-in store is checked: nothing listens on port 1");
+        Map<String, String> set = valid();
+        set.put("store", "");
+        TopologyFile t = TopologyFile.load(YAML, null, set, false, null, Map.of("store", "redis://127.0.0.1:1"));
+        assertEquals("", t.config.get("stormsim.store"), "--set store= wins over the cluster's");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "n|0|stormsim.nbody.n = 0 is not allowed: must be an integer >= 1",

@@ -6,6 +6,7 @@ import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Leapfrog;
 import io.stormsim.nbody.SnapshotFormat;
+import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,8 @@ import java.util.Map;
 public class UpdateBolt extends NbodyBolt {
     public static final String REPORT = "report";
     public static final String SNAPSHOT_DIR = "snapshots";
+    /** The output directory, its snapshots mirrored into the run store if any: made at the first snapshot. */
+    private transient RunOutput output;
 
 
     @Override
@@ -58,18 +61,36 @@ public class UpdateBolt extends NbodyBolt {
     }
 
     /**
-     * This partition's file of the snapshot of round r (in {@code snapshot.format}), at the synchronised time r*dt.
-     * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files.
+     * This partition's file of the snapshot of round r (in {@code snapshot.format}), at the synchronised time r*dt,
+     * also in the run store if there is one (each partition its own file: they may be on different hosts).
+     * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files on a
+     * shared disk; each partition removes its own from the store.
      */
     private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
+        if (output == null) {
+            output = config.run().output();
+        }
         Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
         Files.createDirectories(dir);
         long number = config.run().snapshotNumber(round);
         SnapshotFormat format = config.snapshotFormat();
-        format.write(dir.resolve(format.fileName(number, partition)), bodies, round * config.params().dt(), totalBodies,
-                partitions);
-        if (partition == 0) {
-            format.prune(dir, number - config.run().snapshotKeep());
+        String name = format.fileName(number, partition);
+        format.write(dir.resolve(name), bodies, round * config.params().dt(), totalBodies, partitions);
+        output.written(SNAPSHOT_DIR + "/" + name);
+        long old = number - config.run().snapshotKeep();
+        if (old >= 0) {
+            output.deleted(SNAPSHOT_DIR + "/" + format.fileName(old, partition));
         }
+        if (partition == 0) {
+            format.prune(dir, old);
+        }
+    }
+
+    @Override
+    public void cleanup() {
+        if (output != null) {
+            output.close();
+        }
+        super.cleanup();
     }
 }
