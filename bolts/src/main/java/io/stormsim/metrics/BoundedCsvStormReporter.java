@@ -13,9 +13,9 @@ import org.apache.storm.utils.ObjectReader;
 
 /**
  * Storm's CSV metrics reporter ({@code topology.metrics.reporters}, same keys as {@link CsvStormReporter}:
- * {@code csv.log.dir}, {@code report.period}, {@code filter}, ...) whose files stay bounded in a run without
- * end ({@code stormsim.steps = 0}): each keeps its header and the newest {@code stormsim.log.rows} to twice as
- * many rows ({@link BoundedCsvFiles}). A bounded run keeps every row, as Storm's reporter does.
+ * {@code csv.log.dir}, {@code report.period}, {@code filter}, ...) whose files stay bounded, whatever the
+ * topology and however long it runs: each keeps its header and the newest {@code stormsim.log.rows} (default
+ * 100,000: 11 days of 10 s reports) to twice as many rows ({@link BoundedCsvFiles}).
  */
 public class BoundedCsvStormReporter extends ScheduledStormReporter {
     @Override
@@ -29,16 +29,13 @@ public class BoundedCsvStormReporter extends ScheduledStormReporter {
         if (!directory.isDirectory() && !directory.mkdirs()) {
             throw new IllegalStateException(CsvStormReporter.CSV_LOG_DIR + " = " + dir + ": cannot create the directory");
         }
-        RunConfig run = RunConfig.from(topoConf);
         CsvReporter.Builder builder = CsvReporter.forRegistry(registry);
         // Storm's reporter applies each setting only when the reporter's config gives it
         Optional.ofNullable(ClientMetricsUtils.getMetricsReporterLocale(reporterConf)).ifPresent(builder::formatFor);
         Optional.ofNullable(ClientMetricsUtils.getMetricsRateUnit(reporterConf)).ifPresent(builder::convertRatesTo);
         Optional.ofNullable(ClientMetricsUtils.getMetricsDurationUnit(reporterConf)).ifPresent(builder::convertDurationsTo);
         Optional.ofNullable(getMetricsFilter(reporterConf)).ifPresent(builder::filter);
-        if (run.steps() == 0) {
-            builder.withCsvFileProvider(new BoundedCsvFiles(run.logRows()));
-        }
+        builder.withCsvFileProvider(new BoundedCsvFiles(RunConfig.logRows(topoConf)));
         reportingPeriod = getReportPeriod(reporterConf);
         reportingPeriodUnit = getReportPeriodUnit(reporterConf);
         reporter = builder.build(directory);

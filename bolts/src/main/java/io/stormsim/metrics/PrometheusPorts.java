@@ -11,29 +11,31 @@ import java.util.regex.Pattern;
 import org.apache.storm.Config;
 
 /**
- * The ports of the Prometheus endpoint ({@code prometheus.port} in a {@link PrometheusStormReporter} entry of
- * {@code topology.metrics.reporters}): 0 for none, one port, or a range FIRST-LAST. Each worker serves on the
+ * The ports of the Prometheus endpoint ({@code metrics.ports} in a {@link PrometheusStormReporter} entry of
+ * {@code topology.metrics.reporters}): empty for none, one port, or a range FIRST-LAST. Each worker serves on the
  * first port of the range free on its host, so a range as wide as the workers a host runs gives every one
  * its endpoint, whatever its slot.
  */
 public record PrometheusPorts(int first, int last) {
-    public static final String KEY = "prometheus.port";
-    public static final String ALLOWED = "0 (no endpoint), a port in 1..65535, or a range FIRST-LAST of such ports"
-            + " (e.g. 9400-9403: each worker on a host takes the first free one)";
+    public static final String KEY = "metrics.ports";
+    public static final String ALLOWED = "empty (no endpoint), a port in 1..65535, or a range FIRST-LAST of such ports"
+            + " (e.g. 9400-9499: each worker on a host takes the first free one)";
     private static final Pattern RANGE = Pattern.compile("([0-9]{1,5})(?:\\s*-\\s*([0-9]{1,5}))?");
 
-    /** The ports of a reporter's entry; a missing key means none. */
+    /** The ports of a reporter's entry; a missing or empty key means none. */
     public static PrometheusPorts from(Map<String, Object> reporterConf) {
-        Object given = reporterConf.getOrDefault(KEY, 0);
-        String v = given == null || given.toString().isBlank() ? "''" : given.toString().trim();
+        Object given = reporterConf.get(KEY);
+        String v = given == null ? "" : given.toString().trim();
+        if (v.isEmpty()) {
+            return new PrometheusPorts(0, 0);
+        }
         Matcher m = RANGE.matcher(v);
         if (!m.matches()) {
             throw ConfigValues.notAllowed(KEY, v, ALLOWED);
         }
         int first = Integer.parseInt(m.group(1));
         int last = m.group(2) == null ? first : Integer.parseInt(m.group(2));
-        boolean off = first == 0 && m.group(2) == null;
-        if (!off && (first < 1 || last > 65535 || first > last)) {
+        if (first < 1 || last > 65535 || first > last) {
             throw ConfigValues.notAllowed(KEY, v, ALLOWED);
         }
         return new PrometheusPorts(first, last);
@@ -64,7 +66,7 @@ public record PrometheusPorts(int first, int last) {
 
     @Override
     public String toString() {
-        return first == last ? String.valueOf(first) : first + "-" + last;
+        return !enabled() ? "''" : first == last ? String.valueOf(first) : first + "-" + last;
     }
 
     /**

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves a worker's metrics (metrics v2: Storm's and the simulation's {@code stormsim.*} gauges and timers) for
- * Prometheus to scrape, at {@code http://HOST:PORT/metrics}, PORT the first free one of {@code prometheus.port}
- * ({@link PrometheusPorts}; 0: none) on the worker's host; {@code filter} as for Storm's reporters. Every worker
+ * Prometheus to scrape, at {@code http://HOST:PORT/metrics}, PORT the first free one of {@code metrics.ports}
+ * ({@link PrometheusPorts}; empty: none) on the worker's host; {@code filter} as for Storm's reporters. Every worker
  * has its own endpoint, in an embedded LocalCluster too (its workers share the JVM, and each takes the next
  * port). With every port of the range taken, the worker logs an error naming the key and the ports and runs on
  * without an endpoint: a simulation should not stop, nor its worker restart again and again, for want of a

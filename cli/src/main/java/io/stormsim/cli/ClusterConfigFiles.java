@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 
 /**
  * Writes the configs of a local cluster's daemons: {@code zoo.cfg}, one Storm YAML per Storm daemon (its own
- * local directory, ports and host address) and, on a cluster of several hosts, {@code redis.conf}.
+ * local directory, ports and host address), Prometheus' config, rules and (empty) targets and, on a cluster of
+ * several hosts, {@code redis.conf}.
  */
 final class ClusterConfigFiles {
     /** Seconds between executor statistics reaching Nimbus (Storm's default is 60). */
@@ -20,6 +21,12 @@ final class ClusterConfigFiles {
     static final int SUPERVISOR_TIMEOUT_SECONDS = 15;
     static final int MONITOR_SECONDS = 3;
     private static final String HOST = "127.0.0.1";
+    static final String PROMETHEUS_CONFIG = "prometheus.yml";
+    static final String PROMETHEUS_RULES = "prometheus-rules.yml";
+    /** Prometheus' file-based service discovery: the workers' endpoints, kept by {@link ScrapeTargets}. */
+    static final String PROMETHEUS_TARGETS = "prometheus-targets.yml";
+    /** Seconds between scrapes, and between rule evaluations. */
+    static final int SCRAPE_SECONDS = 5;
     /**
      * Redis' process title carries its config file's path, as every daemon's command line carries the cluster
      * directory: that is how the launcher tells its processes from others that took a recorded pid.
@@ -56,6 +63,7 @@ final class ClusterConfigFiles {
             conf.put("supervisor.slots.ports", layout.slotPorts(i));
             writeYaml(layout.conf(name + ".yaml"), conf);
         }
+        writePrometheus(layout);
         if (layout.multiHost()) {
             Files.writeString(layout.conf("redis.conf"), String.join("\n",
                     "# written by scripts/cluster start: the run store of a cluster of several hosts",
@@ -69,6 +77,26 @@ final class ClusterConfigFiles {
                     "daemonize no",
                     "proc-title-template " + REDIS_TITLE,
                     ""));
+        }
+    }
+
+    private static void writePrometheus(ClusterLayout layout) throws IOException {
+        Files.writeString(layout.conf(PROMETHEUS_CONFIG), String.join("\n",
+                "# written by scripts/cluster start: the cluster's Prometheus scrapes every worker's endpoint",
+                "global:",
+                "  scrape_interval: " + SCRAPE_SECONDS + "s",
+                "  evaluation_interval: " + SCRAPE_SECONDS + "s",
+                "rule_files:",
+                "  - " + layout.conf(PROMETHEUS_RULES),
+                "scrape_configs:",
+                "  - job_name: stormsim",
+                "    file_sd_configs:",
+                "      - files: [" + layout.conf(PROMETHEUS_TARGETS) + "]",
+                "        refresh_interval: " + SCRAPE_SECONDS + "s",
+                ""));
+        Files.writeString(layout.conf(PROMETHEUS_TARGETS), "[]\n");
+        try (var in = ClusterConfigFiles.class.getResourceAsStream(PROMETHEUS_RULES)) {
+            Files.write(layout.conf(PROMETHEUS_RULES), in.readAllBytes());
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The command line of each daemon of a local cluster, and its launch: the Java that runs this launcher
  * (Storm needs 17+), which is also the JAVA_HOME the Supervisors launch their workers with, and Debian's
- * redis-server; stdout and stderr to the daemon's {@code .out} file, its log to {@code <daemon>.log} in its
+ * prometheus and redis-server; stdout and stderr to the daemon's {@code .out} file, its log to {@code <daemon>.log} in its
  * host's logs. On a cluster of several hosts each daemon runs in its host's view of the disk ({@link HostView}).
  */
 final class ClusterDaemons {
@@ -57,15 +57,27 @@ final class ClusterDaemons {
 
     List<String> command(String daemon) throws ConfigException {
         if (daemon.equals(ClusterLayout.REDIS)) {
-            return List.of(redisServer(), layout.conf("redis.conf").toString());
+            return List.of(installed("redis-server", "Redis, the run store of a cluster of several hosts"),
+                    layout.conf("redis.conf").toString());
+        }
+        if (daemon.equals(ClusterLayout.PROMETHEUS)) {
+            return List.of(installed("prometheus", "Prometheus, which scrapes the workers' metrics"),
+                    "--config.file=" + layout.conf(ClusterConfigFiles.PROMETHEUS_CONFIG),
+                    "--storage.tsdb.path=" + layout.data(ClusterLayout.PROMETHEUS),
+                    "--web.listen-address=" + layout.address(0) + ":" + layout.prometheusPort());
         }
         List<String> cmd = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "-Xmx" + (daemon.equals(ClusterLayout.NIMBUS) ? 512 : 256) + "m",
+                "-Xmx" + (daemon.equals(ClusterLayout.NIMBUS) ? 512 : daemon.equals(ClusterLayout.SCRAPE_TARGETS) ? 64 : 256) + "m",
                 "-Dstorm.home=" + stormHome,
                 "-Dstorm.log.dir=" + layout.logs(layout.host(daemon)),
                 "-Dlogfile.name=" + daemon + ".log",
                 "-Dlog4j.configurationFile=" + stormHome.resolve("log4j2/cluster.xml")));
         String lib = stormHome.resolve("lib") + "/*";
+        if (daemon.equals(ClusterLayout.SCRAPE_TARGETS)) {
+            cmd.addAll(List.of("-cp", ProjectPaths.topologyJar() + File.pathSeparator + lib,
+                    ScrapeTargets.class.getName(), layout.dir().toString()));
+            return cmd;
+        }
         if (daemon.equals(ClusterLayout.ZOOKEEPER)) {
             cmd.addAll(List.of("-cp", zookeeperLib + "/*" + File.pathSeparator + lib,
                     "org.apache.zookeeper.server.ZooKeeperServerMain", layout.conf("zoo.cfg").toString()));
@@ -79,23 +91,22 @@ final class ClusterDaemons {
         return cmd;
     }
 
-    /** Debian's redis-server, on the PATH or where the package puts it. */
-    private static String redisServer() throws ConfigException {
+    /** A program of Debian's package of the same name, on the PATH or where the package puts it. */
+    private static String installed(String program, String what) throws ConfigException {
         List<Path> candidates = new ArrayList<>();
         for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
-                candidates.add(Path.of(dir, "redis-server"));
+                candidates.add(Path.of(dir, program));
             }
         }
-        candidates.add(Path.of("/usr/bin/redis-server"));
-        candidates.add(Path.of("/usr/sbin/redis-server"));
+        candidates.add(Path.of("/usr/bin", program));
+        candidates.add(Path.of("/usr/sbin", program));
         for (Path p : candidates) {
             if (Files.isExecutable(p)) {
                 return p.toString();
             }
         }
-        throw new ConfigException("a cluster of several hosts keeps its run store in Redis, and redis-server is not"
-                + " installed: install Debian's package (apt-get install redis-server), or start a cluster of one host"
-                + " (without --hosts)");
+        throw new ConfigException("the cluster runs " + what + ", and " + program + " is not installed: install Debian's"
+                + " package (apt-get install " + program + ")");
     }
 }

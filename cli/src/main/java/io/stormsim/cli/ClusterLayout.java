@@ -14,7 +14,7 @@ import java.util.Properties;
 
 /**
  * The files, ports and hosts of a local cluster: everything follows from its directory, a base port B and
- * its number of hosts. ZooKeeper listens on B, Nimbus on B+1, Redis on B+2, supervisor i (1..) on B+10+i,
+ * its number of hosts. ZooKeeper listens on B, Nimbus on B+1, Redis on B+2, Prometheus on B+3, supervisor i (1..) on B+10+i,
  * and its worker slots on B+20+2(i-1) and the port after.
  *
  * <p>With {@code hosts = 0} (the default) everything runs on 127.0.0.1 and shares one view of the disk:
@@ -34,6 +34,9 @@ public record ClusterLayout(Path dir, int basePort, int hosts) {
     public static final String ZOOKEEPER = "zookeeper";
     public static final String NIMBUS = "nimbus";
     public static final String REDIS = "redis";
+    public static final String PROMETHEUS = "prometheus";
+    /** Keeps Prometheus' targets on the workers' endpoints ({@link ScrapeTargets}). */
+    public static final String SCRAPE_TARGETS = "scrape-targets";
     static final String PROPERTIES = "cluster.properties";
     private static final String BASE_PORT_KEY = "base.port";
     private static final String HOSTS_KEY = "hosts";
@@ -106,6 +109,15 @@ public record ClusterLayout(Path dir, int basePort, int hosts) {
         return basePort + 2;
     }
 
+    public int prometheusPort() {
+        return basePort + 3;
+    }
+
+    /** The Prometheus server of the cluster, on host 0. */
+    public String prometheusUrl() {
+        return "http://" + address(0) + ":" + prometheusPort();
+    }
+
     /** The run store every host reaches: Redis on host 0 of a cluster of several hosts. */
     public String storeUrl() {
         return "redis://" + address(0) + ":" + redisPort();
@@ -145,6 +157,7 @@ public record ClusterLayout(Path dir, int basePort, int hosts) {
         if (multiHost()) {
             names.add(REDIS);
         }
+        names.addAll(List.of(PROMETHEUS, SCRAPE_TARGETS));
         names.addAll(supervisors());
         return names;
     }
@@ -172,6 +185,7 @@ public record ClusterLayout(Path dir, int basePort, int hosts) {
         if (multiHost()) {
             ports.put(redisPort(), "Redis");
         }
+        ports.put(prometheusPort(), "Prometheus");
         for (int i = 1; i <= supervisorCount(); i++) {
             ports.put(supervisorPort(i), supervisor(i) + " Thrift");
             for (int slot : slotPorts(i)) {

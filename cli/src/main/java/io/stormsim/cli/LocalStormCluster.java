@@ -4,6 +4,10 @@ import io.stormsim.topologies.ConfigException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -28,8 +32,8 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * A real Storm cluster on this machine: ZooKeeper, one Nimbus and the Supervisors, each a JVM of its own with
- * its config, log and data in the cluster directory ({@link ClusterLayout}); on several hosts also Redis, the
- * run store, and each host its own address and view of the disk. Started, checked, stopped and (a host at a
+ * its config, log and data in the cluster directory ({@link ClusterLayout}), and Prometheus, which scrapes the
+ * workers' metrics; on several hosts also Redis, the run store, and each host its own address and view of the disk. Started, checked, stopped and (a host at a
  * time) killed by process id. A start begins from empty data and logs; it fails with the end of the log of a
  * daemon that does not come up in time, and then leaves nothing running.
  */
@@ -79,6 +83,8 @@ public final class LocalStormCluster {
                 daemons.launch(ClusterLayout.REDIS);
             }
             daemons.launch(ClusterLayout.NIMBUS);
+            daemons.launch(ClusterLayout.PROMETHEUS);
+            daemons.launch(ClusterLayout.SCRAPE_TARGETS);
             for (String supervisor : layout.supervisors()) {
                 daemons.launch(supervisor);
             }
@@ -87,6 +93,8 @@ public final class LocalStormCluster {
             }
             await(List.of(ClusterLayout.NIMBUS), "Nimbus does not answer on 127.0.0.1:" + layout.nimbusPort(),
                     () -> clusterSummary().isPresent());
+            await(List.of(ClusterLayout.PROMETHEUS, ClusterLayout.SCRAPE_TARGETS), "Prometheus is not ready at "
+                    + layout.prometheusUrl(), this::prometheusReady);
             int supervisors = layout.supervisorCount();
             await(layout.supervisors(), "not all " + supervisors + " Supervisors registered with Nimbus",
                     () -> clusterSummary().map(ClusterSummary::get_supervisors_size).orElse(0) >= supervisors);
@@ -115,6 +123,8 @@ public final class LocalStormCluster {
         ClusterProcesses.end(supervisors, STOP_GRACE);
         workers.addAll(processes.workers());
         ClusterProcesses.end(workers, STOP_GRACE);
+        List<ProcessHandle> metrics = running(List.of(ClusterLayout.SCRAPE_TARGETS, ClusterLayout.PROMETHEUS));
+        ClusterProcesses.end(metrics, STOP_GRACE);
         List<ProcessHandle> nimbus = running(List.of(ClusterLayout.NIMBUS));
         ClusterProcesses.end(nimbus, STOP_GRACE);
         List<ProcessHandle> redis = running(List.of(ClusterLayout.REDIS));
@@ -130,7 +140,7 @@ public final class LocalStormCluster {
         for (String daemon : layout.daemons()) {
             Files.deleteIfExists(layout.pidFile(daemon));
         }
-        return supervisors.size() + workers.size() + nimbus.size() + redis.size() + zookeeper.size();
+        return supervisors.size() + workers.size() + metrics.size() + nimbus.size() + redis.size() + zookeeper.size();
     }
 
     /**
@@ -186,6 +196,7 @@ public final class LocalStormCluster {
         if (!layout.multiHost()) {
             workerRow(processes.workers());
         }
+        out.println("  metrics:      " + layout.prometheusUrl() + " (Prometheus; its targets follow the workers)");
         if (layout.multiHost()) {
             out.println("  run store:    " + layout.storeUrl() + " (submit --cluster " + layout.dir() + " uses it)");
         }
@@ -209,6 +220,8 @@ public final class LocalStormCluster {
             case ClusterLayout.ZOOKEEPER -> String.valueOf(layout.zookeeperPort());
             case ClusterLayout.NIMBUS -> String.valueOf(layout.nimbusPort());
             case ClusterLayout.REDIS -> String.valueOf(layout.redisPort());
+            case ClusterLayout.PROMETHEUS -> String.valueOf(layout.prometheusPort());
+            case ClusterLayout.SCRAPE_TARGETS -> "-";
             default -> {
                 int i = Integer.parseInt(daemon.substring("supervisor-".length()));
                 yield layout.supervisorPort(i) + " (slots " + layout.slotPorts(i).stream().map(String::valueOf)
@@ -310,6 +323,20 @@ public final class LocalStormCluster {
             s.connect(new InetSocketAddress("127.0.0.1", layout.zookeeperPort()), 1000);
             return true;
         } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private boolean prometheusReady() {
+        try {
+            HttpResponse<Void> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(layout.prometheusUrl() + "/-/ready")).timeout(Duration.ofSeconds(1)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return r.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }

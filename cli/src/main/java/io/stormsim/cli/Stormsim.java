@@ -149,8 +149,8 @@ public final class Stormsim {
 
     /** check and run: the same command line, so that check tells whether run would start. */
     private abstract static class LocalCommand extends TopologyCommand {
-        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600", converter = AtLeast.Zero.class,
-                description = "run: fail if the run has not ended after SECONDS (default: ${DEFAULT-VALUE})")
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0", converter = AtLeast.Zero.class,
+                description = "run: fail if the run has not ended after SECONDS (default: 0, none: a run ends when it ends)")
         int timeoutSeconds;
     }
 

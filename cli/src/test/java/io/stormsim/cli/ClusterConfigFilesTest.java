@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,12 +27,15 @@ class ClusterConfigFilesTest {
         ClusterLayout layout = new ClusterLayout(dir, 21000);
         ClusterConfigFiles.write(layout);
         Set<Integer> ports = layout.ports().keySet();
-        assertEquals(layout.daemons().size() + layout.supervisorCount() * ClusterLayout.SLOTS_PER_SUPERVISOR,
+        // every daemon listens on a port of its own but the one that keeps Prometheus' targets
+        assertEquals(layout.daemons().size() - 1 + layout.supervisorCount() * ClusterLayout.SLOTS_PER_SUPERVISOR,
                 ports.size(), "no port used twice: " + layout.ports());
         assertTrue(ports.stream().allMatch(p -> p >= 21000 && p < 21000 + ClusterLayout.PORT_SPAN), "ports in the span");
 
         Set<Object> localDirs = new HashSet<>();
-        for (String daemon : layout.daemons().subList(1, layout.daemons().size())) {
+        List<String> storm = new ArrayList<>(List.of(ClusterLayout.NIMBUS));
+        storm.addAll(layout.supervisors());
+        for (String daemon : storm) {
             Map<String, Object> conf = yaml(layout.conf(daemon + ".yaml"));
             assertEquals(List.of("127.0.0.1"), conf.get("storm.zookeeper.servers"));
             assertEquals(layout.zookeeperPort(), conf.get("storm.zookeeper.port"));
@@ -58,8 +62,9 @@ class ClusterConfigFilesTest {
     void eachHostOfSeveralHasItsAddressItsFilesAndSeesNoOtherHostsFiles() throws Exception {
         ClusterLayout layout = new ClusterLayout(dir, 21000, 3);
         ClusterConfigFiles.write(layout);
-        assertEquals(List.of("zookeeper", "nimbus", "redis", "supervisor-1", "supervisor-2", "supervisor-3"), layout.daemons());
-        assertEquals(layout.daemons().size() + 3 * ClusterLayout.SLOTS_PER_SUPERVISOR, layout.ports().size(),
+        assertEquals(List.of("zookeeper", "nimbus", "redis", "prometheus", "scrape-targets", "supervisor-1", "supervisor-2",
+                "supervisor-3"), layout.daemons());
+        assertEquals(layout.daemons().size() - 1 + 3 * ClusterLayout.SLOTS_PER_SUPERVISOR, layout.ports().size(),
                 "no port used twice: " + layout.ports());
         assertTrue(layout.ports().keySet().stream().allMatch(p -> p >= 21000 && p < 21000 + ClusterLayout.PORT_SPAN));
         assertEquals("127.0.0.1", yaml(layout.conf("nimbus.yaml")).get("storm.local.hostname"));
@@ -76,6 +81,19 @@ class ClusterConfigFilesTest {
                 "dir " + layout.data(ClusterLayout.REDIS))), redis.toString());
         assertTrue(redis.stream().anyMatch(l -> l.startsWith("proc-title-template") && l.contains("{config-file}")),
                 "the title names the config file, so that the launcher knows its Redis by it");
+    }
+
+    @Test
+    void prometheusScrapesTheTargetsFileWithTheRules() throws Exception {
+        ClusterLayout layout = new ClusterLayout(dir, 21000);
+        ClusterConfigFiles.write(layout);
+        Map<String, Object> conf = yaml(layout.conf(ClusterConfigFiles.PROMETHEUS_CONFIG));
+        assertEquals(List.of(layout.conf(ClusterConfigFiles.PROMETHEUS_RULES).toString()), conf.get("rule_files"));
+        assertTrue(conf.get("scrape_configs").toString().contains("file_sd_configs=[{files=["
+                + layout.conf(ClusterConfigFiles.PROMETHEUS_TARGETS) + "]"), conf.toString());
+        assertEquals("[]\n", Files.readString(layout.conf(ClusterConfigFiles.PROMETHEUS_TARGETS)), "no targets before a worker");
+        assertEquals(21003, layout.prometheusPort());
+        assertTrue(Files.readString(layout.conf(ClusterConfigFiles.PROMETHEUS_RULES)).contains("alert: StormsimRunStalled"));
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,9 @@ class DockerComposeFileTest {
 
     @Test
     void servicesUseTheOfficialImagesOfThisStormVersion() {
-        assertEquals(Set.of("zookeeper", "nimbus", "supervisor", "ui", "redis"), services.keySet());
+        assertEquals(Set.of("zookeeper", "nimbus", "supervisor", "ui", "redis", "prometheus", "grafana"), services.keySet());
+        assertTrue(String.valueOf(services.get("prometheus").get("image")).startsWith("prom/prometheus:"));
+        assertTrue(String.valueOf(services.get("grafana").get("image")).startsWith("grafana/grafana:"));
         assertTrue(String.valueOf(services.get("redis").get("image")).startsWith("redis:"), "the official Redis image");
         assertTrue(String.valueOf(services.get("redis").get("command")).contains("--appendonly yes"),
                 "the run store persists its writes");
@@ -42,7 +46,7 @@ class DockerComposeFileTest {
             Map<String, Object> s = services.get(daemon);
             assertTrue(String.valueOf(s.get("image")).startsWith("storm:" + stormMinor + "."),
                     daemon + " image " + s.get("image") + " is not Storm " + stormMinor + ".x");
-            assertTrue(String.valueOf(s.get("command")).startsWith("storm " + daemon), daemon + " command " + s.get("command"));
+            assertTrue(String.valueOf(s.get("command")).contains("storm " + daemon), daemon + " command " + s.get("command"));
         }
         Map<String, Object> supervisor = services.get("supervisor");
         assertFalse(supervisor.containsKey("container_name") || supervisor.containsKey("ports"),
@@ -77,7 +81,7 @@ class DockerComposeFileTest {
 
     @Test
     void portsAreOnLoopbackAndTheReadmeNamesTheUi() {
-        for (String daemon : List.of("nimbus", "ui", "redis")) {
+        for (String daemon : List.of("nimbus", "ui", "redis", "prometheus", "grafana")) {
             for (Object port : (List<?>) services.get(daemon).get("ports")) {
                 assertTrue(port.toString().startsWith("127.0.0.1:"), daemon + " port " + port + " is not on loopback");
             }
@@ -86,6 +90,38 @@ class DockerComposeFileTest {
         String hostPort = ui.split(":")[1];
         assertEquals("8080", ui.split(":")[2], "the Storm UI listens on 8080 in its container");
         assertTrue(readme.contains("http://localhost:" + hostPort), "the README names the UI at http://localhost:" + hostPort);
+    }
+
+    @Test
+    void prometheusScrapesEverySlotsEndpointWithTheClustersRulesAndGrafanaShowsThem() throws Exception {
+        Map<String, String> mounts = mounts("prometheus");
+        mounts.values().forEach(host -> assertTrue(Files.isRegularFile(HOME.resolve(host)), host + " is mounted, and missing"));
+        String config = read(HOME.resolve(mounts.get("/etc/prometheus/prometheus.yml:ro")));
+        for (int port = 9400; port < 9404; port++) {
+            assertTrue(config.contains("{names: [supervisor], type: A, port: " + port + "}"), "a Supervisor's slot " + port);
+        }
+        assertTrue(config.contains(mounts.keySet().stream().filter(c -> c.contains("rules")).findFirst().orElseThrow()
+                .replace(":ro", "")), "the rules Prometheus loads are the ones mounted");
+        assertTrue(String.valueOf(services.get("supervisor").get("command")).contains("storm logviewer"),
+                "each Supervisor's host serves its worker logs to the UI's links");
+
+        Map<String, String> grafana = mounts("grafana");
+        grafana.values().forEach(host -> assertTrue(Files.isDirectory(HOME.resolve(host)), host + " is mounted, and missing"));
+        Path dashboard = HOME.resolve(grafana.get("/var/lib/grafana/dashboards:ro")).resolve("stormsim.json");
+        JsonNode panels = new ObjectMapper().readTree(dashboard.toFile()).path("panels");
+        assertTrue(panels.size() >= 4, "the dashboard's panels");
+        String rules = read(HOME.resolve("cli/src/main/resources/io/stormsim/cli/prometheus-rules.yml"));
+        for (JsonNode panel : panels) {
+            for (JsonNode target : panel.path("targets")) {
+                Matcher names = Pattern.compile("stormsim[:_][a-z_]+").matcher(target.path("expr").asText());
+                assertTrue(names.find(), panel.path("title") + ": a stormsim series");
+                do {
+                    String name = names.group();
+                    assertTrue(name.startsWith("stormsim_") || rules.contains("record: " + name),
+                            panel.path("title") + ": " + name + " is neither a series of the workers nor a recorded rule");
+                } while (names.find());
+            }
+        }
     }
 
     /** Container path (with its :ro, if any) to host path (relative to the project), of a service's volumes. */

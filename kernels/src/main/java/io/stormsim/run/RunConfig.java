@@ -49,8 +49,7 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         long snapshots = ConfigValues.longValue(conf, SNAPSHOT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no snapshots)");
         int snapshotKeep = (int) ConfigValues.longValue(conf, SNAPSHOT_KEEP, 5, 1, 100000, "an integer in 1..100000");
         int restores = (int) ConfigValues.longValue(conf, MAX_RESTORES, 3, 0, 1000, "an integer in 0..1000");
-        int logRows = (int) ConfigValues.longValue(conf, LOG_ROWS, 100_000, 10, 100_000_000,
-                "an integer in 10..100000000 (rows a run without end keeps in its logs)");
+        int logRows = logRows(conf);
         if (resume && every == 0) {
             throw ConfigValues.notAllowed(RESUME, true, "false when " + CHECKPOINT_EVERY + " = 0 (no checkpoints to resume from)");
         }
@@ -58,6 +57,12 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         String run = String.valueOf(conf.getOrDefault(TOPOLOGY_NAME, ""));
         return new RunConfig(steps, out, every, keep, dir.isEmpty() ? out.resolve("checkpoints") : Path.of(dir), store,
                 run, resume, snapshots, snapshotKeep, restores, logRows);
+    }
+
+    /** {@link #LOG_ROWS}: the rows a log keeps at least (and at most twice as many) where it must stay bounded. */
+    public static int logRows(Map<String, Object> conf) {
+        return (int) ConfigValues.longValue(conf, LOG_ROWS, 100_000, 10, 100_000_000,
+                "an integer in 10..100000000 (rows a run without end keeps in its logs)");
     }
 
     /**

@@ -35,7 +35,10 @@ public final class LocalRun {
         }
     }
 
-    /** Submits {@code topology} to {@code cluster} and waits for it to complete; returns the output directory. */
+    /**
+     * Submits {@code topology} to {@code cluster} and waits for it to complete, at most {@code timeout} ({@link
+     * Duration#ZERO}: as long as it takes); returns the output directory.
+     */
     public static Path run(LocalCluster cluster, TopologyFile topology, Duration timeout) throws Exception {
         return runUntil(cluster, topology, timeout, topology.settings.doneFile());
     }
@@ -73,7 +76,8 @@ public final class LocalRun {
         Files.deleteIfExists(halted);
         String name = topology.name();
         cluster.submitTopology(name, topology.config, topology.build());
-        long deadline = System.nanoTime() + timeout.toNanos();
+        // Duration.ZERO: no deadline (a run ends when it ends)
+        long deadline = timeout.isZero() ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         Set<String> reported = new LinkedHashSet<>();
         try {
             for (long polls = 0; !until.reached(); polls++) {
@@ -86,7 +90,7 @@ public final class LocalRun {
                     throw new RunFailedException("topology " + name + " halted: " + Files.readString(halted).trim()
                             + (reported.isEmpty() ? "" : "\n  " + String.join("\n  ", reported)));
                 }
-                if (System.nanoTime() > deadline) {
+                if (deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
                     throw new RunFailedException("topology " + name + " did not finish within " + timeout.toSeconds()
                             + " s (no " + what + ")");
                 }

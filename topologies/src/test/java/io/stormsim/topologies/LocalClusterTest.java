@@ -1,6 +1,10 @@
 package io.stormsim.topologies;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.LocalCluster;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -19,9 +23,18 @@ import org.junit.jupiter.api.io.TempDir;
 public abstract class LocalClusterTest {
     public static final Path YAML = Path.of(System.getProperty("stormsim.home", ".."), "flux-configs", "barnes-hut.yaml");
     public static LocalCluster cluster;
+    /** The files flux-configs' topologies include, which a copy of a topology needs beside it. */
+    public static final List<String> INCLUDES = List.of("engine.yaml", "metrics.yaml");
 
     @TempDir
     public static Path out;
+
+    /** Copies the files the topologies include ({@link #INCLUDES}) into {@code dir}, beside a copy of a topology. */
+    public static void copyIncludes(Path dir) throws IOException {
+        for (String include : INCLUDES) {
+            Files.copy(YAML.resolveSibling(include), dir.resolve(include), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
 
     /** Starts the cluster for the first test class that needs it, and has JUnit close it at the end of the run. */
     static final class Shared implements BeforeAllCallback {

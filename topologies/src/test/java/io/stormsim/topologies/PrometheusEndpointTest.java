@@ -42,7 +42,7 @@ class PrometheusEndpointTest extends LocalClusterTest {
         int first = twoFreePorts();
         TopologyFile topology = BarnesHutTopologyTest.topology(2, out.resolve("prometheus"), "n", "400",
                 "steps", String.valueOf(STEPS), "workers", "2", "always.try.serialize", "false",
-                "prometheus.port", first + "-" + (first + 1));
+                "metrics.ports", first + "-" + (first + 1));
         CompletableFuture<Void> run = CompletableFuture.runAsync(() -> {
             try {
                 LocalRun.run(cluster, topology, Duration.ofMinutes(3));
@@ -98,7 +98,7 @@ class PrometheusEndpointTest extends LocalClusterTest {
         try (ServerSocket taken = new ServerSocket(0)) {
             int port = taken.getLocalPort();
             TopologyFile topology = BarnesHutTopologyTest.topology(1, out.resolve("taken"),
-                    "prometheus.port", String.valueOf(port));
+                    "metrics.ports", String.valueOf(port));
             String message = assertThrows(ConfigException.class,
                     () -> LocalRun.run(cluster, topology, Duration.ofMinutes(1))).getMessage();
             assertTrue(message.startsWith(PrometheusPorts.KEY + " = " + port + " is not allowed here: port [" + port

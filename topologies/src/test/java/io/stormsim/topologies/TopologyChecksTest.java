@@ -11,7 +11,6 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.run.RedisServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -93,9 +92,9 @@ class TopologyChecksTest extends ConfigChecks {
         "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
         "snapshot.format|hdf|stormsim.snapshot.format = 'hdf' is not allowed: must be gadget2 or hdf5",
         "snapshot.format|HDF5|stormsim.snapshot.format = 'HDF5' is not allowed: must be gadget2 or hdf5",
-        "prometheus.port|70000|topology.metrics.reporters, PrometheusStormReporter: prometheus.port = 70000 is not allowed: must be 0 (no endpoint), a port in 1..65535, or a range FIRST-LAST",
-        "prometheus.port|9403-9400|prometheus.port = 9403-9400 is not allowed: must be 0 (no endpoint)",
-        "prometheus.port|''|prometheus.port = '' is not allowed",
+        "metrics.ports|70000|topology.metrics.reporters, PrometheusStormReporter: metrics.ports = 70000 is not allowed: must be empty (no endpoint), a port in 1..65535, or a range FIRST-LAST",
+        "metrics.ports|9403-9400|metrics.ports = 9403-9400 is not allowed: must be empty (no endpoint)",
+        "metrics.ports|0|metrics.ports = 0 is not allowed",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
@@ -336,7 +335,7 @@ class TopologyChecksTest extends ConfigChecks {
     private Path copyOfYaml(java.util.function.UnaryOperator<String> edit) throws Exception {
         Path yaml = tmp.resolve("topology.yaml");
         Files.writeString(yaml, edit.apply(Files.readString(YAML)));
-        Files.copy(YAML.resolveSibling("engine.yaml"), tmp.resolve("engine.yaml"), StandardCopyOption.REPLACE_EXISTING);
+        LocalClusterTest.copyIncludes(tmp);
         return yaml;
     }
 

@@ -6,8 +6,10 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.matmul.DenseMatrix;
 import io.stormsim.matmul.MatrixMarket;
 import io.stormsim.matmul.Summa;
+import io.stormsim.metrics.JobMetrics;
 import io.stormsim.run.JobCommand;
 import io.stormsim.run.JobLog;
+import io.stormsim.run.Progress;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
@@ -29,6 +31,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient RunOutput output;
+    private transient JobMetrics metrics;
     private transient JobLog log;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
@@ -52,6 +55,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         super.setUp(conf, context);
         firstEmittedMillis = Long.MAX_VALUE;
         output = RunConfig.output(conf, config.outputDir());
+        metrics = new JobMetrics(context);
         try {
             log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
         } catch (IOException e) {
@@ -71,9 +75,12 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
                 + Long.toHexString(c.bitsHash()) + "\n")) {
             latencySumMillis += latency;
+            metrics.done(latency);
             firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
-            LOG.info(String.format("job %d of %s done: %d ms from the spout", job.job + 1,
-                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), latency));
+            LOG.info(String.format("job %d of %s done%s: %d ms from the spout", job.job + 1,
+                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
+                    Progress.of(log.done(), config.jobs(), (System.currentTimeMillis() - firstEmittedMillis) / 1e3),
+                    latency));
         }
         if (log.finishedNow(config.jobs())) {
             writeSummary();

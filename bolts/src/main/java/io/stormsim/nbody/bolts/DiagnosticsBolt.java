@@ -7,6 +7,7 @@ import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.RoundFigures;
 import io.stormsim.plot.Charts;
+import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
 import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
@@ -126,9 +127,10 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         long last = config.run().lastRound();
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
             lastLogNanos = now;
-            LOG.info(String.format("step %d of %s  %.2f steps/s  dE/E0 = %.3e", round,
-                    last == Long.MAX_VALUE ? "unbounded" : String.valueOf(last),
-                    round / Math.max(1e-9, (now - startNanos) / 1e9), f.relEnergyError()));
+            double seconds = (now - startNanos) / 1e9;
+            LOG.info(String.format("step %d of %s%s  %.2f steps/s  dE/E0 = %.3e", round,
+                    last == Long.MAX_VALUE ? "unbounded" : String.valueOf(last), Progress.of(round, last, seconds),
+                    round / Math.max(1e-9, seconds), f.relEnergyError()));
         }
         if (round == last) {
             finish(reports, f, now);

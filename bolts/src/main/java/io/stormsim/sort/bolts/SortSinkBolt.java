@@ -3,8 +3,10 @@ package io.stormsim.sort.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
+import io.stormsim.metrics.JobMetrics;
 import io.stormsim.run.JobCommand;
 import io.stormsim.run.JobLog;
+import io.stormsim.run.Progress;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
 import io.stormsim.sort.RadixPartition;
@@ -33,6 +35,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient RunOutput output;
+    private transient JobMetrics metrics;
     private transient JobLog log;
     private transient long firstEmittedMillis;
     private transient long latencySumMillis;
@@ -56,6 +59,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         firstEmittedMillis = Long.MAX_VALUE;
         bytesSum = new long[config.passes()];
         output = RunConfig.output(conf, config.outputDir());
+        metrics = new JobMetrics(context);
         StringBuilder header = new StringBuilder("job,try,keys,latency_ms,load_ms,receive_ms,permute_ms,count_ms,passes_moved");
         for (int p = 0; p < config.passes(); p++) {
             header.append(",bytes_pass_").append(p);
@@ -105,9 +109,12 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
                 bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
             }
             latencySumMillis += latency;
+            metrics.done(latency);
             firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
-            LOG.info(String.format("sort job %d of %s done: %d keys, %d ms from the spout", job.job + 1,
-                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()), sorted.size(), latency));
+            LOG.info(String.format("sort job %d of %s done%s: %d keys, %d ms from the spout", job.job + 1,
+                    config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
+                    Progress.of(log.done(), config.jobs(), (System.currentTimeMillis() - firstEmittedMillis) / 1e3),
+                    sorted.size(), latency));
         }
         if (log.finishedNow(config.jobs())) {
             writeSummary();

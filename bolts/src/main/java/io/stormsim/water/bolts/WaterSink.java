@@ -4,6 +4,7 @@ import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.Median;
+import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
 import io.stormsim.water.BlockPartials;
 import io.stormsim.water.RunConstants;
@@ -114,8 +115,9 @@ public class WaterSink extends WaterBolt implements SingleTask {
         }
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
             lastLogNanos = now;
-            LOG.info(String.format("step %d (round %d of %s)  %.2f steps/s  total energy %s", first.step(), round,
+            LOG.info(String.format("step %d (round %d of %s%s)  %.2f steps/s  total energy %s", first.step(), round,
                     last == Long.MAX_VALUE ? "unbounded" : String.valueOf(last),
+                    Progress.of(round, last, (now - startNanos) / 1e9),
                     stepRounds / Math.max(1e-9, stepNanos / 1e9),
                     lastPrinted == null ? "-" : String.format("%.5f", lastPrinted.total())));
         }

@@ -71,7 +71,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
         Files.writeString(file, replaced);
         Files.copy(YAML.resolveSibling("barnes-hut.properties"),
                 file.resolveSibling("barnes-hut.properties"));
-        Files.copy(YAML.resolveSibling("engine.yaml"), file.resolveSibling("engine.yaml"));
+        copyIncludes(file.getParent());
         return file;
     }
 

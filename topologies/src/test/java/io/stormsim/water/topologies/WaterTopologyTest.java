@@ -127,7 +127,7 @@ public class WaterTopologyTest extends LocalClusterTest {
         Path file = Files.createTempDirectory(out, "yaml").resolve("water.yaml");
         Files.writeString(file, replaced);
         Files.copy(WATER_YAML.resolveSibling("water.properties"), file.resolveSibling("water.properties"));
-        Files.copy(WATER_YAML.resolveSibling("engine.yaml"), file.resolveSibling("engine.yaml"));
+        copyIncludes(file.getParent());
         LocalRun.run(cluster, TopologyFile.load(file, null, m, false), Duration.ofMinutes(3));
         assertTrue(FailOnceIntermolecularBolt.FAILED.get(), "the fault was injected");
         assertSameBits(expected, sequential.state(), dir, "restored run");

@@ -1,0 +1,121 @@
+package io.stormsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.run.RunOutput;
+import io.stormsim.sort.bolts.SortSinkBolt;
+import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.TopologyFile;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.apache.storm.utils.NimbusClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cluster's Prometheus (Debian's, started by scripts/cluster's code) scrapes the workers of 2-worker runs of
+ * Barnes-Hut and of radix sort, found as Storm placed them: PromQL through Prometheus' HTTP API gives the rounds and
+ * the jobs the runs' own files show, and the rules promtool accepts are loaded.
+ */
+@ExtendWith(SharedCluster.class)
+class PrometheusClusterIntegrationTest {
+    private static final Duration SCRAPED = Duration.ofSeconds(90);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void prometheusReadsTheRoundsOfABarnesHutRunFromBothWorkers() throws Exception {
+        int steps = 200;
+        Path out = tmp.resolve("bh");
+        TopologyFile topology = TopologyFile.load(LocalClusterTest.YAML, null, Map.of("n", "2000", "steps",
+                String.valueOf(steps), "partitions", "2", "workers", "2", "output.dir", out.toString(), "stream.bind", ""),
+                false, "prometheus-bh", Map.of());
+        runThenAsk(topology, out, () -> {
+            awaitValue("max(stormsim_round{stormsim_topology=\"prometheus-bh\"})", steps);
+            List<String> rows = Files.readAllLines(out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
+            assertEquals(String.valueOf(steps), rows.get(rows.size() - 1).split(",")[0], "the last round of diagnostics.csv");
+            assertEquals(2.0, value("count(up{stormsim_topology=\"prometheus-bh\"} == 1)").orElse(0),
+                    "an endpoint per worker, found where Storm placed the workers");
+            awaitValue("count(stormsim:steps_per_second{stormsim_topology=\"prometheus-bh\"})", 1);
+        });
+    }
+
+    @Test
+    void prometheusCountsTheJobsOfARadixSortRun() throws Exception {
+        Path out = tmp.resolve("sort");
+        TopologyFile topology = TopologyFile.load(LocalClusterTest.YAML.resolveSibling("radix-sort.yaml"), null,
+                Map.of("keys", "200000", "jobs", "6", "partitions", "2", "workers", "2", "output.dir", out.toString()),
+                false, "prometheus-sort", Map.of());
+        runThenAsk(topology, out, () -> {
+            int jobs = Files.readAllLines(out.resolve(SortSinkBolt.JOBS_CSV)).size() - 1;
+            assertEquals(6, jobs, "jobs.csv: a row per job");
+            awaitValue("sum(stormsim_jobs_total{stormsim_topology=\"prometheus-sort\"})", jobs);
+            assertEquals(jobs, value("sum(stormsim_job_latency_seconds_count{stormsim_topology=\"prometheus-sort\"})")
+                    .orElse(-1), "a latency per job");
+        });
+    }
+
+    interface Check {
+        void run() throws Exception;
+    }
+
+    /** Submits the topology, waits for its summary, runs {@code check} while its workers still serve, kills it. */
+    private static void runThenAsk(TopologyFile topology, Path out, Check check) throws Exception {
+        TopologySubmission.submit(topology, SharedCluster.nimbus());
+        try (NimbusClient client = SharedCluster.nimbus().connect()) {
+            try {
+                ClusterFaultIntegrationTest.awaitFile(out.resolve(RunOutput.SUMMARY));
+                check.run();
+            } finally {
+                SharedCluster.kill(client.getClient(), topology.name());
+            }
+        }
+    }
+
+    /** Waits until the query's single value is {@code expected}: Prometheus scrapes every few seconds. */
+    private static void awaitValue(String query, double expected) throws Exception {
+        long deadline = System.nanoTime() + SCRAPED.toNanos();
+        OptionalDouble last = OptionalDouble.empty();
+        while (System.nanoTime() < deadline) {
+            last = value(query);
+            if (last.isPresent() && last.getAsDouble() == expected) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        fail(query + " is " + last + " after " + SCRAPED.toSeconds() + " s, not " + expected + "; targets: "
+                + get("/api/v1/targets"));
+    }
+
+    /** The value of an instant query that gives one series, if it gives one. */
+    private static OptionalDouble value(String query) throws Exception {
+        JsonNode result = JSON.readTree(get("/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)))
+                .path("data").path("result");
+        return result.size() == 1 ? OptionalDouble.of(result.get(0).path("value").get(1).asDouble()) : OptionalDouble.empty();
+    }
+
+    private static String get(String path) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(SharedCluster.cluster().layout().prometheusUrl() + path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
+}
