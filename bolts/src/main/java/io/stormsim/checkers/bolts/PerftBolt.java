@@ -1,5 +1,6 @@
 package io.stormsim.checkers.bolts;
 
+import com.codahale.metrics.Counter;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepBolt;
 import io.stormsim.bsp.StepInputs;
@@ -28,6 +29,8 @@ public class PerftBolt extends StepBolt {
     public static final String PARTIAL = "partial";
 
     private transient PerftConfig config;
+    /** Leaves counted (their rate is the partition's leaves a second) and split jobs done, for the metrics reporters. */
+    private transient Counter leaves, jobsDone;
     private transient List<PerftJob> jobs;
     private transient WorkerShare<PerftTable> share;
     private transient Perft perft;
@@ -56,6 +59,8 @@ public class PerftBolt extends StepBolt {
         int log2 = config.tableLog2();
         share = WorkerShare.acquire(context, () -> log2 == 0 ? null : new PerftTable(log2));
         perft = share.shared() == null ? new Perft() : new Perft(share.shared());
+        leaves = context.registerCounter("stormsim.leaves");
+        jobsDone = context.registerCounter("stormsim.jobs");
     }
 
     @Override
@@ -67,7 +72,10 @@ public class PerftBolt extends StepBolt {
         WorkerShare.Jobs mine = share.jobs(step, jobs.size());
         for (int j = mine.next(); j >= 0; j = mine.next()) {
             PerftJob job = jobs.get(j);
-            perRootMove[job.rootMove] += perft.count(root, job);
+            long n = perft.count(root, job);
+            perRootMove[job.rootMove] += n;
+            leaves.inc(n);
+            jobsDone.inc();
             counted++;
         }
         emitTo(PARTIAL, 0, step, new PerftPartial(perRootMove, counted, stepElapsedNanos(), trigger.emittedMillis));

@@ -1,5 +1,6 @@
 package io.stormsim.checkers.bolts;
 
+import com.codahale.metrics.Counter;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepBolt;
@@ -41,6 +42,8 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient SearchConfig config;
+    /** Positions searched and their nodes (whose rate is nodes a second), for the metrics reporters. */
+    private transient Counter positions, nodes;
     private transient int searchers;
     private transient SearchResults results;
     private transient SearchRounds rounds;
@@ -66,6 +69,9 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = SearchConfig.from(conf);
+        positions = context.registerCounter("stormsim.positions");
+        nodes = context.registerCounter("stormsim.nodes");
+        context.registerGauge("stormsim.depth", config::depth);
         String searcher = context.getThisTargets().get(BATCH).keySet().iterator().next();
         searchers = context.getComponentTasks(searcher).size();
         rounds = null;
@@ -127,6 +133,8 @@ public class SearchCoordinatorBolt extends StepBolt implements SingleTask {
                 best, outcome.score(), f.nodes(), seconds, f.jobs()));
         LOG.info("position {} of {} searched to depth {}: {} scores {}", f.position() + 1, config.positions().size(),
                 config.depth(), best, outcome.score());
+        positions.inc();
+        nodes.inc(f.nodes());
         if (rounds.done()) {
             results.complete((System.nanoTime() - runStartNanos) / 1e9);
         }

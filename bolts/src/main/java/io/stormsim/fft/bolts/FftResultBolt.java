@@ -6,6 +6,7 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Striping;
+import io.stormsim.metrics.JobMetrics;
 import io.stormsim.run.Median;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
@@ -39,6 +40,8 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     private transient int workers;
     private transient int phasePartitions;
     private transient RunOutput output;
+    /** Each timed transform as a job: transforms a second, and each one's wall time. */
+    private transient JobMetrics transforms;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -55,6 +58,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         super.setUp(conf, context);
         wallMs = new TreeMap<>();
         output = config.run().output();
+        transforms = new JobMetrics(context);
         workers = ((Number) conf.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();
         phasePartitions = context.getComponentTasks(context.getThisSources().keySet().iterator().next()
                 .get_componentId()).size();
@@ -78,6 +82,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         } else {
             double ms = (now - lastNanos) / 1e6;
             wallMs.put(round, ms);
+            transforms.done(Math.round(ms));
             LOG.info("fft: transform {} of {}: {} ms", round, config.run().steps(), String.format("%.2f", ms));
         }
         lastNanos = now;

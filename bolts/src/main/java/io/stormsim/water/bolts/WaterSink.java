@@ -50,7 +50,8 @@ public class WaterSink extends WaterBolt implements SingleTask {
     private transient RunConstants constants;
     private transient long nextRound;
     private transient long startNanos, lastRoundNanos, lastLogNanos, stepNanos, stepRounds, pairs, bytes;
-    private transient StepValues lastPrinted;
+    /** Read by the metrics reporter's thread too. */
+    private transient volatile StepValues lastPrinted;
     private transient double[] recentStepSeconds;
 
     @Override
@@ -71,6 +72,12 @@ public class WaterSink extends WaterBolt implements SingleTask {
         nextRound = -1;
         recentStepSeconds = new double[TIMED_STEPS];
         startNanos = lastRoundNanos = System.nanoTime();
+        // the latest printed step's values, for the metrics reporters (0 before the first); the steps a second
+        // are every phase's stormsim.step-compute count (StepBolt)
+        context.registerGauge("stormsim.step", () -> lastPrinted == null ? 0 : lastPrinted.step());
+        context.registerGauge("stormsim.total-energy", () -> lastPrinted == null ? 0.0 : lastPrinted.total());
+        context.registerGauge("stormsim.kinetic-energy", () -> lastPrinted == null ? 0.0 : lastPrinted.kinetic());
+        context.registerGauge("stormsim.temperature", () -> lastPrinted == null ? 0.0 : lastPrinted.temperature());
     }
 
     @Override

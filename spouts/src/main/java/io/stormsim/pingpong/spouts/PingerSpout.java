@@ -1,5 +1,6 @@
 package io.stormsim.pingpong.spouts;
 
+import com.codahale.metrics.Counter;
 import io.stormsim.pingpong.PingPongConfig;
 import io.stormsim.pingpong.PingPongConfig.Phase;
 import io.stormsim.pingpong.RoundTripTable;
@@ -41,6 +42,9 @@ public class PingerSpout extends BaseRichSpout {
     private RunOutput output;
     private List<Phase> phases;
     private PingWindow window;
+    /** Round trips completed, for the metrics reporters (their rate: round trips a second): the window's pongs so far. */
+    private Counter roundTrips;
+    private long countedPongs;
     private String transport;
     private int port;
     private int phaseIndex;
@@ -57,6 +61,8 @@ public class PingerSpout extends BaseRichSpout {
         config = PingPongConfig.from(conf);
         phases = config.phases();
         window = PingWindow.of(context.getStormId());
+        roundTrips = context.registerCounter("stormsim.round-trips");
+        countedPongs = 0;
         transport = transportLabel(conf);
         port = context.getThisWorkerPort();
         rows = new ArrayList<>();
@@ -98,6 +104,9 @@ public class PingerSpout extends BaseRichSpout {
 
     @Override
     public void nextTuple() {
+        long pongs = window.pongs();
+        roundTrips.inc(pongs - countedPongs);
+        countedPongs = pongs;
         long now = System.nanoTime();
         if (stage == Stage.WARMUP && now >= stageEnd) {
             stage = Stage.MEASURE;
