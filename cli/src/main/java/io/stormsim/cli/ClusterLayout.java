@@ -14,8 +14,8 @@ import java.util.Properties;
 
 /**
  * The files, ports and hosts of a local cluster: everything follows from its directory, a base port B and
- * its number of hosts. ZooKeeper listens on B, Nimbus on B+1, Redis on B+2, Prometheus on B+3, supervisor i (1..) on B+10+i,
- * and its worker slots on B+20+2(i-1) and the port after.
+ * its number of hosts. ZooKeeper listens on B, Nimbus on B+1, Redis on B+2, Prometheus on B+3, supervisor i
+ * (1..) on B+10+i, and its worker slots on B+20+2(i-1) and the port after.
  *
  * <p>With {@code hosts = 0} (the default) everything runs on 127.0.0.1 and shares one view of the disk:
  * two Supervisors, data in {@code data/<daemon>}, logs in {@code logs/}. With {@code hosts = N}, host 0

@@ -4,13 +4,13 @@ import io.stormsim.topologies.ConfigException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +33,8 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * A real Storm cluster on this machine: ZooKeeper, one Nimbus and the Supervisors, each a JVM of its own with
  * its config, log and data in the cluster directory ({@link ClusterLayout}), and Prometheus, which scrapes the
- * workers' metrics; on several hosts also Redis, the run store, and each host its own address and view of the disk. Started, checked, stopped and (a host at a
- * time) killed by process id. A start begins from empty data and logs; it fails with the end of the log of a
+ * workers' metrics; on several hosts also Redis, the run store, and each host its own address and view of the
+ * disk. Started, checked, stopped and (a host at a time) killed by process id. A start begins from empty data and logs; it fails with the end of the log of a
  * daemon that does not come up in time, and then leaves nothing running.
  */
 public final class LocalStormCluster {
@@ -56,7 +56,7 @@ public final class LocalStormCluster {
         return layout;
     }
 
-    /** Starts every daemon and returns once Nimbus answers and both Supervisors have registered. */
+    /** Starts every daemon and returns once Nimbus and Prometheus answer and every Supervisor has registered. */
     public void start() throws Exception {
         if (!running(layout.daemons()).isEmpty()) {
             throw new ConfigException("a cluster is already running in " + layout.dir() + ": stop it first with"

@@ -18,7 +18,8 @@ import java.util.Map;
 public record PerftConfig(Path outputDir, Position root, int depth, int splitDepth, int tableLog2) {
     public static final String SPLIT_DEPTH = "stormsim.checkers.split.depth";
     public static final int MAX_DEPTH = 20;
-    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, CheckersKeys.FEN, CheckersKeys.DEPTH,
+    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, CheckersKeys.FEN,
+            CheckersKeys.DEPTH,
             SPLIT_DEPTH, CheckersKeys.TABLE_LOG2);
 
     public static PerftConfig from(Map<String, Object> conf) {

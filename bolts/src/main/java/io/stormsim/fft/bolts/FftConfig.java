@@ -29,7 +29,8 @@ public record FftConfig(RunConfig run, int m, Direction direction, long seed, St
     public static final String DIRECTION = "stormsim.fft.direction";
     public static final String SEED = "stormsim.fft.seed";
     public static final String INPUT_FILE = "stormsim.fft.input.file";
-    public static final List<String> KEYS = List.of(RunConfig.STEPS, RunConfig.OUTPUT_DIR, RunConfig.STORE, RunConfig.MAX_RESTORES,
+    public static final List<String> KEYS = List.of(RunConfig.STEPS, RunConfig.OUTPUT_DIR, RunConfig.STORE,
+            RunConfig.MAX_RESTORES,
             M, DIRECTION, SEED, INPUT_FILE);
     private static final int CHECK_CHUNK = 1 << 20;
 

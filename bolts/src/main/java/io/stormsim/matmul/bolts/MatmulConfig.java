@@ -37,7 +37,8 @@ public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int g
     /** Read by the spout (JobSpout.inFlight). */
     public static final String JOBS_IN_FLIGHT = "stormsim.matmul.jobs.in.flight";
     public static final String WRITE_C = "stormsim.matmul.write.c";
-    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, N, BLOCK, GRID_ROWS, GRID_COLS, SEED,
+    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, N, BLOCK, GRID_ROWS, GRID_COLS,
+            SEED,
             A_FILE, B_FILE, JOBS, JOBS_IN_FLIGHT, WRITE_C);
 
     public static MatmulConfig from(Map<String, Object> conf) {

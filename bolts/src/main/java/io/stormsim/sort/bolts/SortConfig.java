@@ -38,7 +38,8 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
     public static final String SEED = "stormsim.sort.seed";
     public static final String INPUT_FILE = "stormsim.sort.input.file";
     public static final String WRITE_OUTPUT = "stormsim.sort.write.output";
-    public static final List<String> ALL_KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, JOBS, JOBS_IN_FLIGHT, KEYS, KEY_BITS, PAYLOAD,
+    public static final List<String> ALL_KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, JOBS, JOBS_IN_FLIGHT, KEYS, KEY_BITS,
+            PAYLOAD,
             DIGIT_BITS, GENERATOR, SEED, INPUT_FILE, WRITE_OUTPUT);
     /** The most records one Java array holds, and so one job. */
     public static final int MAX_KEYS = Integer.MAX_VALUE - 8;
