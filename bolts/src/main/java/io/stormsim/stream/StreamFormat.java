@@ -1,5 +1,11 @@
 package io.stormsim.stream;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +34,7 @@ public final class StreamFormat {
     /** The bytes 'S', 'S', 'M', 'P' read as a little-endian int32. */
     private static final int SAMPLE_MAGIC = 0x504d5353;
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private StreamFormat() {
     }
@@ -42,60 +49,65 @@ public final class StreamFormat {
 
     /** {@code fields} (names [a-z][a-z0-9_]*, Long/Integer or Double values) as a version-1 diag payload. */
     public static byte[] encodeDiagnostics(Map<String, ? extends Number> fields) {
-        StringBuilder json = new StringBuilder("{\"").append(VERSION_FIELD).append("\":").append(VERSION);
+        ObjectNode json = JSON.createObjectNode().put(VERSION_FIELD, VERSION);
         for (Map.Entry<String, ? extends Number> e : fields.entrySet()) {
             if (!NAME.matcher(e.getKey()).matches() || e.getKey().equals(VERSION_FIELD)) {
                 throw new IllegalArgumentException("diag field name '" + e.getKey() + "' is not allowed");
             }
-            json.append(",\"").append(e.getKey()).append("\":").append(jsonNumber(e.getValue()));
+            Number n = e.getValue();
+            if (n instanceof Double || n instanceof Float) {
+                // JSON has no NaN nor infinity: null says "no value"
+                double d = n.doubleValue();
+                if (Double.isFinite(d)) {
+                    json.put(e.getKey(), d);
+                } else {
+                    json.putNull(e.getKey());
+                }
+            } else {
+                json.put(e.getKey(), n.longValue());
+            }
         }
-        return json.append('}').toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String jsonNumber(Number n) {
-        if (n instanceof Double || n instanceof Float) {
-            double d = n.doubleValue();
-            return Double.isFinite(d) ? Double.toString(d) : "null";
+        try {
+            return JSON.writeValueAsBytes(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON object of numbers cannot be written: " + e, e);
         }
-        return Long.toString(n.longValue());
     }
 
     /**
      * The fields of a diag payload, in order, without {@code v}: integers as Long, other numbers as
-     * Double, {@code null} as null. Fails on anything but a flat version-1 object.
+     * Double, {@code null} as null. Fails on anything but a flat version-1 object of numbers.
      */
     public static Map<String, Number> decodeDiagnostics(byte[] payload) {
-        String json = new String(payload, StandardCharsets.UTF_8).trim();
-        if (!json.startsWith("{") || !json.endsWith("}")) {
-            throw new IllegalArgumentException("diag payload is not a JSON object: " + abbreviate(json));
+        JsonNode json;
+        try {
+            json = JSON.readTree(payload);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("diag payload is not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading a diag payload from memory", e);
         }
-        Map<String, Number> fields = new LinkedHashMap<>();
-        String body = json.substring(1, json.length() - 1).trim();
-        for (String member : body.isEmpty() ? new String[0] : body.split(",")) {
-            int colon = member.indexOf(':');
-            String name = colon < 0 ? "" : member.substring(0, colon).trim();
-            if (name.length() < 3 || !name.startsWith("\"") || !name.endsWith("\"")) {
-                throw new IllegalArgumentException("diag payload member '" + member.trim() + "' is not \"name\": number");
-            }
-            String value = member.substring(colon + 1).trim();
-            fields.put(name.substring(1, name.length() - 1), value.equals("null") ? null : number(value));
+        if (json == null || !json.isObject()) {
+            throw new IllegalArgumentException("diag payload is not a JSON object: "
+                    + abbreviate(new String(payload, StandardCharsets.UTF_8)));
         }
-        Number version = fields.remove(VERSION_FIELD);
-        if (version == null || version.longValue() != VERSION) {
+        JsonNode version = json.get(VERSION_FIELD);
+        if (version == null || !version.canConvertToExactIntegral() || version.asLong() != VERSION) {
             throw new IllegalArgumentException("diag payload has version " + version + ", this reader knows " + VERSION);
         }
-        return fields;
-    }
-
-    private static Number number(String text) {
-        try {
-            if (text.matches("-?[0-9]+")) {
-                return Long.valueOf(text);
+        Map<String, Number> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> member : json.properties()) {
+            JsonNode v = member.getValue();
+            if (member.getKey().equals(VERSION_FIELD)) {
+                continue;
             }
-            return Double.valueOf(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("diag payload value '" + text + "' is not a number");
+            if (!v.isNumber() && !v.isNull()) {
+                throw new IllegalArgumentException("diag payload value " + member.getKey() + " = " + abbreviate(v.toString())
+                        + " is not a number");
+            }
+            fields.put(member.getKey(), v.isNull() ? null : v.isIntegralNumber() ? (Number) v.asLong() : v.asDouble());
         }
+        return fields;
     }
 
     public static byte[] encodeSample(Sample s) {

@@ -53,6 +53,12 @@ class StreamFormatTest {
                 "[1,2]".getBytes(StandardCharsets.UTF_8))).getMessage().contains("not a JSON object"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StreamFormat.decodeDiagnostics(
                 "{\"v\":1,\"name\":\"x\"}".getBytes(StandardCharsets.UTF_8))).getMessage().contains("not a number"));
+        // a value that is itself a list, with commas inside: refused as a whole, not split at its commas
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> StreamFormat.decodeDiagnostics(
+                "{\"v\":1,\"a\":1,\"b\":[1,2]}".getBytes(StandardCharsets.UTF_8))).getMessage()
+                .contains("b = [1,2] is not a number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> StreamFormat.decodeDiagnostics(
+                "{\"v\":1,".getBytes(StandardCharsets.UTF_8))).getMessage().startsWith("diag payload is not JSON"));
         assertThrows(IllegalArgumentException.class, () -> StreamFormat.encodeDiagnostics(Map.of("Bad Name", 1)));
     }
 
