@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -121,6 +122,11 @@ public record ClusterLayout(Path dir, int basePort, int hosts) {
     /** The run store every host reaches: Redis on host 0 of a cluster of several hosts. */
     public String storeUrl() {
         return "redis://" + address(0) + ":" + redisPort();
+    }
+
+    /** {@link #storeUrl} where the cluster keeps one (several hosts); none on one host. */
+    public Optional<String> runStore() {
+        return multiHost() ? Optional.of(storeUrl()) : Optional.empty();
     }
 
     public int supervisorPort(int i) {

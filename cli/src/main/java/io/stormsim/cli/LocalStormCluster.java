@@ -34,8 +34,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * A real Storm cluster on this machine: ZooKeeper, one Nimbus and the Supervisors, each a JVM of its own with
  * its config, log and data in the cluster directory ({@link ClusterLayout}), and Prometheus, which scrapes the
  * workers' metrics; on several hosts also Redis, the run store, and each host its own address and view of the
- * disk. Started, checked, stopped and (a host at a time) killed by process id. A start begins from empty data and logs; it fails with the end of the log of a
- * daemon that does not come up in time, and then leaves nothing running.
+ * disk. Started, checked, stopped and (a host at a time) killed by process id. A start begins from empty data
+ * and logs; it fails with the end of the log of a daemon that does not come up in time, and then leaves nothing
+ * running.
  */
 public final class LocalStormCluster {
     public static final Duration START_TIMEOUT = Duration.ofSeconds(150);
@@ -231,8 +232,9 @@ public final class LocalStormCluster {
     }
 
     private void workerRow(List<ProcessHandle> workers) {
-        out.printf("  %-42s %s%n", "workers", workers.isEmpty() ? "none" : workers.size() + " processes, worker JVMs and"
-                + " their log writers (pids " + String.join(" ", workers.stream().map(w -> String.valueOf(w.pid())).toList()) + ")");
+        String pids = workers.stream().map(w -> String.valueOf(w.pid())).collect(Collectors.joining(" "));
+        out.printf("  %-42s %s%n", "workers", workers.isEmpty() ? "none"
+                : workers.size() + " processes, worker JVMs and their log writers (pids " + pids + ")");
     }
 
     /** Prints the daemon's ports and process; true if it runs. */
@@ -365,7 +367,8 @@ public final class LocalStormCluster {
         return layout.dir().equals(ClusterLayout.defaultDir().toAbsolutePath().normalize()) ? "" : " --dir " + layout.dir();
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /** Deletes {@code root} and everything below it, if it exists. */
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -51,8 +51,7 @@ final class NimbusOptions {
         } else {
             return Optional.empty();
         }
-        ClusterLayout layout = ClusterLayout.read(dir);
-        return layout.multiHost() ? Optional.of(layout.storeUrl()) : Optional.empty();
+        return ClusterLayout.read(dir).runStore();
     }
 
     NimbusAddress address() throws ConfigException {

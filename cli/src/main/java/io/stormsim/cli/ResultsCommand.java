@@ -82,10 +82,7 @@ final class ResultsCommand implements Callable<Integer> {
     /** The run store of the cluster of several hosts in --cluster DIR, or in the default directory. */
     private String clusterStore() throws ConfigException {
         ClusterLayout layout = ClusterLayout.read(cluster != null ? cluster : ClusterLayout.defaultDir());
-        if (!layout.multiHost()) {
-            throw new ConfigException("the cluster in " + layout.dir() + " is one host and keeps no run store: give the"
-                    + " run's store with --store redis://HOST:PORT[/DB]");
-        }
-        return layout.storeUrl();
+        return layout.runStore().orElseThrow(() -> new ConfigException("the cluster in " + layout.dir() + " is one host"
+                + " and keeps no run store: give the run's store with --store redis://HOST:PORT[/DB]"));
     }
 }

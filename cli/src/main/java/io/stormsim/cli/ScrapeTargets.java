@@ -1,14 +1,13 @@
 package io.stormsim.cli;
 
 import io.stormsim.metrics.PrometheusPorts;
+import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,7 +53,8 @@ final class ScrapeTargets {
             try {
                 String now = targets.yaml(targets.discover());
                 if (!now.equals(written)) {
-                    writeAtomically(targets.layout.conf(ClusterConfigFiles.PROMETHEUS_TARGETS), now);
+                    // Prometheus reads the file whenever it changes: it must never see half of one
+                    AtomicFiles.writeString(targets.layout.conf(ClusterConfigFiles.PROMETHEUS_TARGETS), now);
                     System.out.println(Instant.now() + " targets: " + now.replace('\n', ' '));
                     written = now;
                 }
@@ -113,12 +113,5 @@ final class ScrapeTargets {
             groups.add(group);
         }
         return groups.isEmpty() ? "[]\n" : new Yaml().dump(groups);
-    }
-
-    /** Prometheus reads the file whenever it changes: it must never see half of one. */
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -21,12 +21,7 @@ import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.water.bolts.WaterSink;
 import io.stormsim.water.topologies.WaterTopologyTest;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +81,7 @@ class MultiHostClusterIntegrationTest {
             cluster.stop();
         }
         if (userFiles != null) {
-            deleteTree(userFiles);
+            LocalStormCluster.deleteTree(userFiles);
         }
     }
 
@@ -215,20 +210,10 @@ class MultiHostClusterIntegrationTest {
 
     /** Runs a command of the command line in this JVM; fails with what it said unless it succeeds. */
     private static String stormsim(String... args) {
-        StringWriter err = new StringWriter();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        int status;
-        try {
-            status = Stormsim.commandLine().setErr(new PrintWriter(err, true)).execute(args);
-        } finally {
-            System.setOut(stdout);
-        }
-        String said = printed.toString(StandardCharsets.UTF_8);
-        System.out.print(said);
-        assertEquals(0, status, "stormsim " + String.join(" ", args) + ": " + err + said);
-        return said;
+        StormsimCommandLineTest.Outcome o = StormsimCommandLineTest.stormsim(args);
+        System.out.print(o.out());
+        assertEquals(0, o.status(), "stormsim " + String.join(" ", args) + ": " + o.err() + o.out());
+        return o.out();
     }
 
     private static ExecutorSummary executorOf(TopologyInfo info, String component) {
@@ -298,16 +283,6 @@ class MultiHostClusterIntegrationTest {
         if (Files.exists(out)) {
             try (var files = Files.walk(out)) {
                 assertEquals(List.of(), files.filter(Files::isRegularFile).toList(), "files on the submitting side's disk");
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws Exception {
-        if (Files.exists(root)) {
-            try (var paths = Files.walk(root)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
             }
         }
     }

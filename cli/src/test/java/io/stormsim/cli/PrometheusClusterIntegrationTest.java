@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import org.apache.storm.utils.NimbusClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The cluster's Prometheus (Debian's, started by scripts/cluster's code) scrapes the workers of 2-worker runs of
  * Barnes-Hut and of radix sort, found as Storm placed them: PromQL through Prometheus' HTTP API gives the rounds and
- * the jobs the runs' own files show, and the rules promtool accepts are loaded.
+ * the jobs the runs' own files show, asked once a run is complete and before its topology is killed, and the
+ * recording rule is evaluated.
  */
 @ExtendWith(SharedCluster.class)
 class PrometheusClusterIntegrationTest {
@@ -48,10 +48,14 @@ class PrometheusClusterIntegrationTest {
         TopologyFile topology = TopologyFile.load(LocalClusterTest.YAML, null, Map.of("n", "2000", "steps",
                 String.valueOf(steps), "partitions", "2", "workers", "2", "output.dir", out.toString(), "stream.bind", ""),
                 false, "prometheus-bh", Map.of());
-        runThenAsk(topology, out, () -> {
+        Path diagnostics = out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV);
+        ClusterFaultIntegrationTest.runOnCluster(tmp, topology, diagnostics, (n, id, csv) -> {
+            // asked once the run is complete, while its workers still serve
+            ClusterFaultIntegrationTest.awaitFile(csv.resolveSibling(RunOutput.SUMMARY));
             awaitValue("max(stormsim_round{stormsim_topology=\"prometheus-bh\"})", steps);
-            List<String> rows = Files.readAllLines(out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV));
-            assertEquals(String.valueOf(steps), rows.get(rows.size() - 1).split(",")[0], "the last round of diagnostics.csv");
+            List<String> rows = Files.readAllLines(csv);
+            assertEquals(String.valueOf(steps), rows.get(rows.size() - 1).split(",")[0],
+                    "the last round of diagnostics.csv");
             assertEquals(2.0, value("count(up{stormsim_topology=\"prometheus-bh\"} == 1)").orElse(0),
                     "an endpoint per worker, found where Storm placed the workers");
             awaitValue("count(stormsim:steps_per_second{stormsim_topology=\"prometheus-bh\"})", 1);
@@ -64,30 +68,14 @@ class PrometheusClusterIntegrationTest {
         TopologyFile topology = TopologyFile.load(LocalClusterTest.YAML.resolveSibling("radix-sort.yaml"), null,
                 Map.of("keys", "200000", "jobs", "6", "partitions", "2", "workers", "2", "output.dir", out.toString()),
                 false, "prometheus-sort", Map.of());
-        runThenAsk(topology, out, () -> {
-            int jobs = Files.readAllLines(out.resolve(SortSinkBolt.JOBS_CSV)).size() - 1;
+        ClusterFaultIntegrationTest.runOnCluster(tmp, topology, out.resolve(SortSinkBolt.JOBS_CSV), (n, id, csv) -> {
+            ClusterFaultIntegrationTest.awaitFile(csv.resolveSibling(RunOutput.SUMMARY));
+            int jobs = Files.readAllLines(csv).size() - 1;
             assertEquals(6, jobs, "jobs.csv: a row per job");
             awaitValue("sum(stormsim_jobs_total{stormsim_topology=\"prometheus-sort\"})", jobs);
             assertEquals(jobs, value("sum(stormsim_job_latency_seconds_count{stormsim_topology=\"prometheus-sort\"})")
                     .orElse(-1), "a latency per job");
         });
-    }
-
-    interface Check {
-        void run() throws Exception;
-    }
-
-    /** Submits the topology, waits for its summary, runs {@code check} while its workers still serve, kills it. */
-    private static void runThenAsk(TopologyFile topology, Path out, Check check) throws Exception {
-        TopologySubmission.submit(topology, SharedCluster.nimbus());
-        try (NimbusClient client = SharedCluster.nimbus().connect()) {
-            try {
-                ClusterFaultIntegrationTest.awaitFile(out.resolve(RunOutput.SUMMARY));
-                check.run();
-            } finally {
-                SharedCluster.kill(client.getClient(), topology.name());
-            }
-        }
     }
 
     /** Waits until the query's single value is {@code expected}: Prometheus scrapes every few seconds. */
@@ -109,12 +97,14 @@ class PrometheusClusterIntegrationTest {
     private static OptionalDouble value(String query) throws Exception {
         JsonNode result = JSON.readTree(get("/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)))
                 .path("data").path("result");
-        return result.size() == 1 ? OptionalDouble.of(result.get(0).path("value").get(1).asDouble()) : OptionalDouble.empty();
+        return result.size() == 1 ? OptionalDouble.of(result.get(0).path("value").get(1).asDouble())
+                : OptionalDouble.empty();
     }
 
     private static String get(String path) throws Exception {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(SharedCluster.cluster().layout().prometheusUrl() + path)).build(), HttpResponse.BodyHandlers.ofString());
+                URI.create(SharedCluster.cluster().layout().prometheusUrl() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), path + ": " + r.body());
         return r.body();
     }

@@ -39,10 +39,11 @@ class StormsimCommandLineTest {
     Path tmp;
 
     /** Exit status, what went to stdout (picocli's and the commands' own), what went to stderr. */
-    private record Outcome(int status, String out, String err) {
+    record Outcome(int status, String out, String err) {
     }
 
-    private static Outcome stormsim(String... args) {
+    /** Runs a command of the command line in this JVM, and what it said. */
+    static Outcome stormsim(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         PrintStream stdout = System.out;

@@ -33,8 +33,6 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     private transient RunOutput output;
     private transient JobMetrics metrics;
     private transient JobLog log;
-    private transient long firstEmittedMillis;
-    private transient long latencySumMillis;
 
     public static String cFile(long job) {
         return "c-" + job + ".mtx";
@@ -53,7 +51,6 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        firstEmittedMillis = Long.MAX_VALUE;
         output = RunConfig.output(conf, config.outputDir());
         metrics = new JobMetrics(context);
         try {
@@ -74,12 +71,10 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         long latency = System.currentTimeMillis() - job.emittedMillis;
         if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
                 + Long.toHexString(c.bitsHash()) + "\n")) {
-            latencySumMillis += latency;
-            metrics.done(latency);
-            firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+            metrics.done(job.emittedMillis, latency);
             LOG.info(String.format("job %d of %s done%s: %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
-                    Progress.of(log.done(), config.jobs(), (System.currentTimeMillis() - firstEmittedMillis) / 1e3),
+                    Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),
                     latency));
         }
         if (log.finishedNow(config.jobs())) {
@@ -91,14 +86,14 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         Summa s = summa;
         Summa.Traffic t = s.traffic();
         int timed = log.doneSinceStart();
-        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
+        double wall = metrics.secondsSinceFirst();
         String text = String.format("n = %d, block = %d, grid = %dx%d (%d tasks), jobs = %d%n", s.n(), s.bs(),
                 s.gridRows(), s.gridCols(), s.tasks(), log.done())
                 + log.restartNote()
                 + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
                         + "GFLOP/s (2 n^3 a job) = %.2f%n"
                         + "mean job latency = %.0f ms%n", wall, 2.0 * s.n() * s.n() * (double) s.n() * timed / wall / 1e9,
-                        (double) latencySumMillis / timed))
+                        metrics.meanLatencyMillis(timed)))
                 + String.format("bytes a job, between tasks: broadcast %d, gather %d%nC of each job: %s%n",
                         t.broadcastBytes(), t.gatherBytes(), config.writeC() ? "c-<job>.mtx (Matrix Market array)"
                                 : "not written (write.c = false); hashes in " + JOBS_CSV);

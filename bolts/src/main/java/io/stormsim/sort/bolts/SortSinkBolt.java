@@ -37,8 +37,6 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     private transient RunOutput output;
     private transient JobMetrics metrics;
     private transient JobLog log;
-    private transient long firstEmittedMillis;
-    private transient long latencySumMillis;
     private transient long[] bytesSum;
     private transient int sources;
     private transient SortRecords assembled;
@@ -56,7 +54,6 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        firstEmittedMillis = Long.MAX_VALUE;
         bytesSum = new long[config.passes()];
         output = RunConfig.output(conf, config.outputDir());
         metrics = new JobMetrics(context);
@@ -108,12 +105,10 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
             for (int p = 0; p < config.passes(); p++) {
                 bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
             }
-            latencySumMillis += latency;
-            metrics.done(latency);
-            firstEmittedMillis = Math.min(firstEmittedMillis, job.emittedMillis);
+            metrics.done(job.emittedMillis, latency);
             LOG.info(String.format("sort job %d of %s done%s: %d keys, %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
-                    Progress.of(log.done(), config.jobs(), (System.currentTimeMillis() - firstEmittedMillis) / 1e3),
+                    Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),
                     sorted.size(), latency));
         }
         if (log.finishedNow(config.jobs())) {
@@ -188,7 +183,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
 
     private void writeSummary() throws IOException {
         int timed = log.doneSinceStart();
-        double wall = (System.currentTimeMillis() - firstEmittedMillis) / 1e3;
+        double wall = metrics.secondsSinceFirst();
         StringBuilder bytes = new StringBuilder();
         for (long b : bytesSum) {
             bytes.append(bytes.length() == 0 ? "" : ", ").append(timed == 0 ? "-" : String.valueOf(b / timed));
@@ -203,7 +198,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
                 + (timed == 0 ? "" : String.format("wall time (first job sent to last job done) = %.3f s%n"
                         + "keys/s (all jobs' keys over the wall time) = %.4g%n"
                         + "mean job latency = %.0f ms%n", wall, (double) config.keys() * timed / wall,
-                        (double) latencySumMillis / timed))
+                        metrics.meanLatencyMillis(timed)))
                 + String.format("mean record bytes sent between partitions, per pass: %s%nsorted records of each job: %s%n",
                         bytes, config.writeOutput() ? "sorted-<job>.bin (SortFile format)"
                                 : "not written (write.output = false); hashes in " + JOBS_CSV);
