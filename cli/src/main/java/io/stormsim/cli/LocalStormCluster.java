@@ -288,7 +288,9 @@ public final class LocalStormCluster {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (!check.ok()) {
             for (String daemon : daemons) {
-                if (processes.daemon(daemon).isEmpty()) {
+                // the pid this start just recorded, alive or not: its command line is not asked, since it is empty
+                // for an instant while the process execs (unshare, then sh, then the daemon on several hosts)
+                if (!processes.recordedPid(daemon).flatMap(ProcessHandle::of).map(ProcessHandle::isAlive).orElse(false)) {
                     throw new ConfigException(daemon + " exited during start-up (" + problem + ")" + logTail(daemon));
                 }
             }
