@@ -23,16 +23,11 @@ public final class JobMetrics {
         latency = context.registerTimer("stormsim.job-latency");
     }
 
-    /** A job is done, {@code latencyMillis} after the spout emitted it. */
-    public void done(long latencyMillis) {
+    /** A job the spout emitted at {@code emittedMillis} (wall clock) is done, {@code latencyMillis} later. */
+    public void done(long emittedMillis, long latencyMillis) {
         jobs.inc();
         latency.update(latencyMillis, TimeUnit.MILLISECONDS);
         latencySumMillis += latencyMillis;
-    }
-
-    /** A job the spout emitted at {@code emittedMillis} (wall clock) is done, {@code latencyMillis} later. */
-    public void done(long emittedMillis, long latencyMillis) {
-        done(latencyMillis);
         firstEmittedMillis = Math.min(firstEmittedMillis, emittedMillis);
     }
 

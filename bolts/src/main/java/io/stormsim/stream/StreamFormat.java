@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>{@code diag}: one a round, a UTF-8 JSON object of named numbers ({@code null} for a non-finite
  * value), with {@code "v": 1};</li>
+ * <li>{@code job}: one a job done, of a job stream; the same kind of object;</li>
  * <li>{@code sample}: a decimated body sample, little-endian binary: a {@value #SAMPLE_HEADER_BYTES}-byte
  * header (magic {@code SSMP}, version, round, time, total bodies, count, id stride), then int64 ids and
  * float32 x, y, z arrays of {@code count} each.</li>
@@ -28,6 +29,7 @@ import java.util.regex.Pattern;
 public final class StreamFormat {
     public static final int VERSION = 1;
     public static final String DIAGNOSTICS = "diag";
+    public static final String JOB = "job";
     public static final String SAMPLE = "sample";
     public static final String VERSION_FIELD = "v";
     public static final int SAMPLE_HEADER_BYTES = 40;
@@ -47,7 +49,10 @@ public final class StreamFormat {
         }
     }
 
-    /** {@code fields} (names [a-z][a-z0-9_]*, Long/Integer or Double values) as a version-1 diag payload. */
+    /**
+     * {@code fields} (names [a-z][a-z0-9_]*, Long/Integer or Double values) as a version-1 diag payload; a
+     * {@code job} payload is the same kind of object.
+     */
     public static byte[] encodeDiagnostics(Map<String, ? extends Number> fields) {
         ObjectNode json = JSON.createObjectNode().put(VERSION_FIELD, VERSION);
         for (Map.Entry<String, ? extends Number> e : fields.entrySet()) {

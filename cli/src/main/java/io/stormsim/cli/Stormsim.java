@@ -19,7 +19,9 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.utils.NimbusClient;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,7 +39,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * runs it on an embedded LocalCluster and prints where the results are; {@code submit} validates it, then submits
  * it to a cluster's Nimbus. {@code list}, {@code status}, {@code kill} and {@code rebalance} manage topologies on
  * a cluster ({@link NimbusCommands}); {@code cluster} starts and stops a local one ({@link ClusterCommand});
- * {@code watch} shows a running simulation's live stream ({@link StreamWatch}); {@code completion} prints a
+ * {@code watch} shows a running simulation's live stream ({@link StreamWatch}) or its live page ({@link LiveSession},
+ * which {@code run} serves too); {@code completion} prints a
  * bash/zsh completion script. Modules built after this one add commands of their own ({@link Extension}).
  */
 @Command(name = "stormsim", sortOptions = false, versionProvider = Stormsim.Version.class,
@@ -164,20 +167,76 @@ public final class Stormsim {
         }
     }
 
-    @Command(name = "run", description = "Checks a topology, runs it on an embedded LocalCluster and prints where the"
-            + " results are.")
+    /** The live page's options, of run and watch. */
+    static final class WebOptions {
+        @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+                description = "the address the live page listens on (default: ${DEFAULT-VALUE}, this machine only;"
+                        + " 0.0.0.0: every interface)")
+        String bind;
+
+        /** Starts the page, or fails naming the port when it is in use. */
+        LiveSession start(String name, String endpoint, WebPort port) throws ConfigException {
+            try {
+                return LiveSession.start(name, endpoint, bind, port);
+            } catch (IOException e) {
+                throw new ConfigException("the live page cannot listen on " + bind + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Command(name = "run", description = {"Checks a topology, runs it on an embedded LocalCluster and prints where the"
+            + " results are.", "Its live page (progress, charts, components; docs/live-page.md) is at the address"
+            + " printed at start."})
     static final class Run extends LocalCommand {
+        @Option(names = "--web", paramLabel = "PORT|FROM-TO|off", defaultValue = WebPort.DEFAULT,
+                converter = WebPort.Converter.class, description = "the live page's port, the first free one of a"
+                        + " range, or off (default: ${DEFAULT-VALUE})")
+        WebPort web;
+
+        @Mixin
+        WebOptions webOptions;
+
         @Override
         void use(TopologyFile topology) throws Exception {
             HeapCheck.local(topology);
-            System.out.println("stormsim: running " + topology.name() + " from " + topology.yaml + " on an embedded LocalCluster");
+            LiveSession live = web.off() ? null : webOptions.start(topology.name(), streamEndpoint(topology), web);
+            System.out.println("stormsim: running " + topology.name() + " from " + topology.yaml + " on an embedded LocalCluster"
+                    + (live == null ? "" : "; live page " + live.address()));
             long start = System.nanoTime();
-            try (LocalCluster cluster = new LocalCluster()) {
-                Path out = LocalRun.run(cluster, topology, Duration.ofSeconds(timeoutSeconds));
-                System.out.printf("stormsim: done in %.1f s. Results in %s:%n", (System.nanoTime() - start) / 1e9,
+            // the components' counts reach Nimbus every few seconds (Storm: every 60), each tuple counted (Storm:
+            // 1 in 20), as on scripts/cluster: the live page's table is exact and a short run's is not blank
+            try (LocalCluster cluster = new LocalCluster.Builder().withDaemonConf(Map.of(
+                    Config.EXECUTOR_METRICS_FREQUENCY_SECS, LiveSession.EXECUTOR_STATS_SECONDS,
+                    Config.TOPOLOGY_STATS_SAMPLE_RATE, 1.0)).build();
+                 AutoCloseable page = live == null ? () -> { } : live) {
+                if (live != null) {
+                    // the daemon itself: LocalCluster's own Nimbus.Iface leaves the Storm UI's calls unimplemented
+                    live.watchNimbus(cluster.getNimbus());
+                }
+                Path out;
+                try {
+                    out = LocalRun.run(cluster, topology, Duration.ofSeconds(timeoutSeconds));
+                } catch (Exception e) {
+                    if (live != null) {
+                        live.ended(false, String.valueOf(e.getMessage()));
+                    }
+                    throw e;
+                }
+                String done = String.format("done in %.1f s. Results in %s", (System.nanoTime() - start) / 1e9,
                         out.toAbsolutePath());
+                System.out.println("stormsim: " + done + ":");
                 printResults(topology, out.toAbsolutePath());
+                if (live != null) {
+                    live.ended(true, done);
+                }
             }
+        }
+
+        /** Where an embedded run's stream is read: its stormsim.stream.bind, on this machine; empty for none. */
+        static String streamEndpoint(TopologyFile topology) {
+            Object bind = topology.config.get(StreamConfig.BIND);
+            String endpoint = bind == null ? "" : String.valueOf(bind).trim();
+            return endpoint.replace("tcp://*:", "tcp://127.0.0.1:");
         }
     }
 
@@ -228,8 +287,9 @@ public final class Stormsim {
         }
     }
 
-    @Command(name = "watch", description = {"Shows a running simulation's live stream (docs/stream.md): a line per round,"
-            + " a summary per body sample, until K messages or Ctrl-C."})
+    @Command(name = "watch", description = {"Shows a running simulation's live stream (docs/stream.md): a line per round"
+            + " or job, a summary per body sample, until K messages or Ctrl-C.", "With --web, serves the run's live page"
+            + " instead (docs/live-page.md), with its components from Nimbus when --topology names it."})
     static final class Watch implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
@@ -242,22 +302,43 @@ public final class Stormsim {
                 description = "stop after K messages (default: until Ctrl-C)")
         private Integer count;
 
+        @Option(names = "--web", arity = "0..1", paramLabel = "PORT|FROM-TO", fallbackValue = WebPort.DEFAULT,
+                converter = WebPort.Converter.class, description = "serve the live page on PORT, or the first free"
+                        + " port of FROM-TO (alone: ${FALLBACK-VALUE}), until Ctrl-C")
+        private WebPort web;
+
+        @Mixin
+        private WebOptions webOptions;
+
+        @Option(names = "--topology", paramLabel = "NAME", description = "with --web: the topology's components, from"
+                + " the Nimbus below (default: none shown)")
+        private String topology;
+
+        @Mixin
+        private NimbusOptions nimbus;
+
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
             try {
                 StreamConfig.checkEndpoint("--connect", endpoint, "", "");
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
-            StreamWatch watch = new StreamWatch(System.out, StreamWatch.QUIET);
+            if (web != null && web.off()) {
+                throw new ParameterException(spec.commandLine(), "--web off: leave --web out for the lines instead");
+            }
+            if (topology != null && web == null) {
+                throw new ParameterException(spec.commandLine(), "--topology " + topology + " goes with --web");
+            }
             CountDownLatch watched = new CountDownLatch(1);
+            if (web != null) {
+                serve(watched);
+                return 0;
+            }
+            StreamWatch watch = new StreamWatch(System.out, StreamWatch.QUIET);
             Thread onCtrlC = new Thread(() -> {
                 watch.stop();
-                try {
-                    watched.await(2, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                awaitQuietly(watched);
             });
             Runtime.getRuntime().addShutdownHook(onCtrlC);
             watch.watch(endpoint, count == null ? 0 : count);
@@ -268,6 +349,31 @@ public final class Stormsim {
                 // the JVM is already shutting down: the hook stopped this watch
             }
             return 0;
+        }
+
+        /** The live page until Ctrl-C. */
+        private void serve(CountDownLatch stopped) throws Exception {
+            NimbusClient client = topology == null ? null : nimbus.address().connect();
+            try (LiveSession live = webOptions.start(topology == null ? endpoint : topology, endpoint, web)) {
+                if (client != null) {
+                    live.watchNimbus(client.getClient());
+                }
+                System.out.println("watch: live page of " + endpoint + " at " + live.address() + " (Ctrl-C to stop)");
+                Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
+                stopped.await();
+            } finally {
+                if (client != null) {
+                    client.close();
+                }
+            }
+        }
+
+        private static void awaitQuietly(CountDownLatch latch) {
+            try {
+                latch.await(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -1,73 +1,55 @@
 package io.stormsim.cli;
 
+import io.stormsim.run.Progress;
 import io.stormsim.stream.StreamFormat;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import org.zeromq.SocketType;
-import org.zeromq.ZContext;
-import org.zeromq.ZMQ;
 
 /**
- * {@code stormsim watch}: subscribes to a running simulation's live stream (docs/stream.md) and prints
- * one line per round and a summary per body sample, until {@code count} messages or {@link #stop}.
- * Says so when nothing arrives for a while, and when rounds were missed (dropped by a full queue) or
- * repeat (a restore replays rounds from the last checkpoint).
+ * {@code stormsim watch}: prints a running simulation's live stream (docs/stream.md), one line per round or job
+ * and a summary per body sample, until {@code count} messages or {@link #stop}. Says so when nothing arrives for
+ * a while, and when rounds were missed (dropped by a full queue) or repeat (a restore replays rounds from the last
+ * checkpoint).
  */
-final class StreamWatch {
+final class StreamWatch implements StreamSubscriber.Listener {
     static final Duration QUIET = Duration.ofSeconds(5);
     private final PrintStream out;
-    private final Duration quiet;
-    private volatile boolean stopped;
+    private final StreamSubscriber subscriber;
     private long lastRound = -1;
 
     /** @param quiet how long without messages before it says it is waiting */
     StreamWatch(PrintStream out, Duration quiet) {
         this.out = out;
-        this.quiet = quiet;
+        this.subscriber = new StreamSubscriber(quiet);
     }
 
     /** Ends {@link #watch} within a receive timeout (from Ctrl-C's shutdown hook, or a test). */
     void stop() {
-        stopped = true;
+        subscriber.stop();
     }
 
     /** Prints the messages from {@code endpoint} until {@code count} have come (0: no limit) or stop; returns how many came. */
     long watch(String endpoint, long count) {
-        long received = 0;
-        try (ZContext zmq = new ZContext(1)) {
-            ZMQ.Socket subscriber = zmq.createSocket(SocketType.SUB);
-            subscriber.setLinger(0);
-            subscriber.setReceiveTimeOut(200);
-            subscriber.subscribe(StreamFormat.DIAGNOSTICS);
-            subscriber.subscribe(StreamFormat.SAMPLE);
-            subscriber.connect(endpoint);
-            out.println("watch: subscribed to " + endpoint + " (Ctrl-C to stop)");
-            long lastMessage = System.nanoTime();
-            boolean saidWaiting = false;
-            while (!stopped && (count == 0 || received < count)) {
-                byte[] topic = subscriber.recv();
-                if (topic == null) {
-                    if (!saidWaiting && System.nanoTime() - lastMessage > quiet.toNanos()) {
-                        out.printf("watch: waiting for messages from %s (nothing for %d s: is a run publishing there?"
-                                + " see stormsim.stream.bind)%n", endpoint, quiet.toSeconds());
-                        saidWaiting = true;
-                    }
-                    continue;
-                }
-                byte[] payload = subscriber.hasReceiveMore() ? subscriber.recv() : new byte[0];
-                while (subscriber.hasReceiveMore()) {
-                    subscriber.recv();
-                }
-                received++;
-                lastMessage = System.nanoTime();
-                saidWaiting = false;
-                out.println(describe(new String(topic, StandardCharsets.UTF_8), payload));
-            }
-        }
+        long received = subscriber.receive(endpoint, count, this);
         out.println("watch: " + received + " messages");
         return received;
+    }
+
+    @Override
+    public void subscribed(String endpoint) {
+        out.println("watch: subscribed to " + endpoint + " (Ctrl-C to stop)");
+    }
+
+    @Override
+    public void message(String topic, byte[] payload) {
+        out.println(describe(topic, payload));
+    }
+
+    @Override
+    public void quiet(String endpoint, Duration quiet) {
+        out.printf("watch: waiting for messages from %s (nothing for %d s: is a run publishing there?"
+                + " see stormsim.stream.bind)%n", endpoint, quiet.toSeconds());
     }
 
     /** The line(s) printed for one message. */
@@ -76,6 +58,7 @@ final class StreamWatch {
             return switch (topic) {
                 case StreamFormat.DIAGNOSTICS -> diagnostics(StreamFormat.decodeDiagnostics(payload));
                 case StreamFormat.SAMPLE -> sample(StreamFormat.decodeSample(payload));
+                case StreamFormat.JOB -> job(StreamFormat.decodeDiagnostics(payload));
                 default -> "watch: message with unknown topic '" + topic + "' (" + payload.length + " bytes)";
             };
         } catch (IllegalArgumentException e) {
@@ -95,11 +78,28 @@ final class StreamWatch {
         lastRound = round;
         long steps = d.get("steps").longValue();
         Number wallMs = d.get("round_wall_ms");
-        return gap + String.format("round %d of %s  %s steps/s  dE/E0 = %s  imbalance %s  %s interactions", round,
-                steps == 0 ? "unbounded" : String.valueOf(steps),
-                wallMs == null || wallMs.doubleValue() <= 0 ? "-" : String.format("%.2f", 1000 / wallMs.doubleValue()),
+        String line = String.format("round %d of %s  %s steps/s", round, steps == 0 ? "unbounded" : String.valueOf(steps),
+                wallMs == null || wallMs.doubleValue() <= 0 ? "-" : String.format("%.2f", 1000 / wallMs.doubleValue()));
+        if (!d.containsKey("rel_energy_error")) {
+            // Water's: its energies as its table prints them (potential and total on printing steps only)
+            StringBuilder energies = new StringBuilder(line);
+            for (String name : new String[] {"kinetic", "potential", "total", "temperature"}) {
+                if (d.get(name) != null) {
+                    energies.append(String.format("  %s %.5f", name, d.get(name).doubleValue()));
+                }
+            }
+            return gap + energies;
+        }
+        return gap + line + String.format("  dE/E0 = %s  imbalance %s  %s interactions",
                 format("%.3e", d.get("rel_energy_error")), format("%.3f", d.get("cost_imbalance")),
                 format("%.3g", d.get("interactions")));
+    }
+
+    private static String job(Map<String, Number> j) {
+        long jobs = j.get("jobs").longValue();
+        return String.format("job %d done, %d of %s%s  latency %d ms", j.get("job").longValue(), j.get("done").longValue(),
+                jobs == 0 ? "unbounded" : String.valueOf(jobs), Progress.of(j.get("done").longValue(), jobs,
+                        j.get("elapsed_s").doubleValue()), j.get("latency_ms").longValue());
     }
 
     private static String format(String format, Number value) {

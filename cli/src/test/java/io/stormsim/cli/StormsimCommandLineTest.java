@@ -279,7 +279,7 @@ class StormsimCommandLineTest {
         assertEquals("rebalance", complete(script, "scripts/stormsim", "reb"));
         assertEquals("start stop status kill-host", complete(script, "stormsim", "cluster", ""));
         assertEquals("--timeout", complete(script, "stormsim", "run", YAML, "--t"));
-        assertEquals("--env-filter --resume --help --filter --set --name --timeout", complete(script, "stormsim", "run", YAML, "--"));
+        assertEquals("--env-filter --resume --help --filter --set --name --timeout --web --bind", complete(script, "stormsim", "run", YAML, "--"));
         assertEquals("--help --dir --base-port --hosts", complete(script, "stormsim", "cluster", "start", "--"));
     }
 

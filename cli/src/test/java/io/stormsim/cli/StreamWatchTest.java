@@ -14,11 +14,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
@@ -46,12 +44,9 @@ class StreamWatchTest {
             publisher.bind(endpoint);
             Thread watching = new Thread(() -> received[0] = watch.watch(endpoint, frames.size()));
             watching.start();
-            Set<String> subscriptions = new HashSet<>();
-            while (subscriptions.size() < 2) {
-                byte[] subscription = publisher.recv();
-                subscriptions.add(new String(subscription, 1, subscription.length - 1, StandardCharsets.UTF_8));
-            }
-            assertEquals(Set.of(StreamFormat.DIAGNOSTICS, StreamFormat.SAMPLE), subscriptions);
+            // one subscription, to every topic: a watch also reads topics newer than itself (and names them)
+            byte[] subscription = publisher.recv();
+            assertEquals("\u0001", new String(subscription, StandardCharsets.UTF_8));
             for (byte[][] frame : frames) {
                 publisher.sendMore(frame[0]);
                 publisher.send(frame[1]);
@@ -81,6 +76,23 @@ class StreamWatchTest {
         assertEquals("watch: cannot read a 'diag' message: diag payload has version 2, this reader knows 1",
                 watch.describe(StreamFormat.DIAGNOSTICS, "{\"v\":2}".getBytes(StandardCharsets.UTF_8)));
         assertEquals("watch: message with unknown topic 'diagx' (2 bytes)", watch.describe("diagx", new byte[2]));
+        Map<String, Number> water = new LinkedHashMap<>();
+        water.put("round", 2L);
+        water.put("steps", 6L);
+        water.put("kinetic", 0.012345678);
+        water.put("temperature", 298.123456);
+        water.put("round_wall_ms", 50.0);
+        assertEquals("round 2 of 6  20.00 steps/s  kinetic 0.01235  temperature 298.12346",
+                new StreamWatch(System.out, Duration.ofSeconds(5)).describe(StreamFormat.DIAGNOSTICS,
+                        StreamFormat.encodeDiagnostics(water)));
+        Map<String, Number> job = new LinkedHashMap<>();
+        job.put("job", 6L);
+        job.put("done", 3L);
+        job.put("jobs", 12L);
+        job.put("latency_ms", 180L);
+        job.put("elapsed_s", 1.5);
+        assertEquals("job 6 done, 3 of 12 (25%, 5 s left)  latency 180 ms",
+                watch.describe(StreamFormat.JOB, StreamFormat.encodeDiagnostics(job)));
     }
 
     @Test
@@ -120,9 +132,10 @@ class StreamWatchTest {
         return StreamFormat.encodeDiagnostics(d);
     }
 
-    private List<byte[][]> recording() throws IOException {
+    /** The recorded run's messages, each {topic, payload}. */
+    static List<byte[][]> recording() throws IOException {
         List<byte[][]> frames = new ArrayList<>();
-        try (DataInputStream in = new DataInputStream(getClass().getResourceAsStream(RECORDING))) {
+        try (DataInputStream in = new DataInputStream(StreamWatchTest.class.getResourceAsStream(RECORDING))) {
             while (true) {
                 byte[] topic;
                 try {

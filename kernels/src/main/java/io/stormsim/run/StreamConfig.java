@@ -17,6 +17,8 @@ public record StreamConfig(String bind, long sampleEvery, int sampleSize, int hi
     public static final String SAMPLE_SIZE = "stormsim.stream.sample.size";
     public static final String HWM = "stormsim.stream.hwm";
     public static final List<String> KEYS = List.of(BIND, SAMPLE_EVERY, SAMPLE_SIZE, HWM);
+    /** The keys of a stream that sends no body samples (a job stream, or a simulation without bodies). */
+    public static final List<String> KEYS_WITHOUT_SAMPLES = List.of(BIND, HWM);
     public static final String DEFAULT_ENDPOINT = "tcp://127.0.0.1:5563";
     /** tcp://HOST:PORT: HOST an address, a host or interface name, or * (all interfaces); PORT 1..65535. */
     private static final Pattern TCP = Pattern.compile("tcp://(\\*|[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+]):([0-9]{1,5})");

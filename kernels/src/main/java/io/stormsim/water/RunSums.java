@@ -42,14 +42,22 @@ public final class RunSums {
     /** The printed values of the step just ended, given every partition's {@link WaterPartition#potential}. */
     public StepValues values(List<BlockPartials> potentialPartials) {
         double[] pot = BlockPartials.fold(potentialPartials, blocks);
-        double fpot = constants.potentialFactor, fkin = constants.kineticFactor;
+        double fpot = constants.potentialFactor;
         double intramolecular = pot[0] * fpot, intermolecular = pot[1] * fpot, field = pot[2] * fpot;
-        double kineticEnergy = (kinetic[0] + kinetic[1] + kinetic[2]) * fkin;
-        double steps = step;
+        double kineticEnergy = kineticEnergy();
         return new StepValues(step, kineticEnergy, intramolecular, intermolecular, field,
-                intramolecular + intermolecular + field + kineticEnergy,
-                kineticSum * fkin * TEMPERATURE * 2.00 / (3.00 * steps),
-                virialSum * fpot * 0.50 / steps);
+                intramolecular + intermolecular + field + kineticEnergy, temperature(),
+                virialSum * fpot * 0.50 / step);
+    }
+
+    /** The kinetic energy of the step just ended, as {@link #values} prints it (any step: it needs no potential). */
+    public double kineticEnergy() {
+        return (kinetic[0] + kinetic[1] + kinetic[2]) * constants.kineticFactor;
+    }
+
+    /** The temperature averaged over the run so far, as {@link #values} prints it (any step). */
+    public double temperature() {
+        return kineticSum * constants.kineticFactor * TEMPERATURE * 2.00 / (3.00 * step);
     }
 
     public int step() {

@@ -9,6 +9,7 @@ import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Hdf5Snapshot;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.run.RedisServer;
+import io.stormsim.run.StreamConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Bad values are rejected before anything is submitted, with messages naming key, value and what is allowed. */
 class TopologyChecksTest extends ConfigChecks {
@@ -57,6 +59,17 @@ class TopologyChecksTest extends ConfigChecks {
                 "bh.2", Map.of()));
         assertTrue(e.getMessage().startsWith("--name bh.2 is not allowed: must be letters, digits, '-' and '_'"),
                 e.getMessage());
+    }
+
+    /** The other topologies with a live stream: a named run binds a free port too, not the properties' shared one. */
+    @ParameterizedTest
+    @ValueSource(strings = {"radix-sort", "matmul", "fft", "water"})
+    void anotherNameGivesEveryStreamingTopologyItsOwnStreamPort(String topology) throws Exception {
+        Map<String, String> set = new HashMap<>(Map.of("output.dir", tmp.resolve("runs/" + topology).toString()));
+        TopologyFile t = TopologyFile.load(YAML.resolveSibling(topology + ".yaml"), null, set, false, topology + "-2",
+                Map.of());
+        String bind = t.config.get(StreamConfig.BIND).toString();
+        assertTrue(bind.startsWith("tcp://127.0.0.1:") && !bind.equals(StreamConfig.DEFAULT_ENDPOINT), bind);
     }
 
     @Test

@@ -40,7 +40,7 @@ class WorkloadHeapTest {
                 + " has 3.0 GiB",
         "water.yaml|molecules=1331000|stormsim.water.molecules = 1331000 is not allowed: the run needs about 9.3"
                 + " GiB of heap in a JVM (5500 bytes a molecule, and 1000 more in each partition, measured at"
-                + " 64,000 molecules), and each worker has 1.3 GiB",
+                + " 64,000 molecules), and each worker has 1.4 GiB",
         "radix-sort.yaml|keys=1000000000|stormsim.sort.keys = 1000000000 is not allowed: the run needs about 44.7 GiB"
                 + " of heap in a JVM (a record (4 or 8 bytes a key, 8 a payload) x (2 + 3 a partition) a key, x (jobs in"
                 + " flight + 1) / 2, measured at 64 million keys), and each worker has 3.0 GiB",

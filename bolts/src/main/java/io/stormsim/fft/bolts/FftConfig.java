@@ -11,6 +11,7 @@ import io.stormsim.fft.Signals;
 import io.stormsim.fft.SixStepFft;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.StreamConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,20 +19,23 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The six-step FFT settings of a topology ({@code stormsim.fft.*} keys, set in the Flux YAML) and the
  * run settings it uses ({@code stormsim.steps}: timed transforms after a warm-up one; {@code
- * stormsim.output.dir}). The launcher checks them before submitting; every bolt reads them the same way.
+ * stormsim.output.dir}), and the live stream's ({@link StreamConfig}: a message a timed transform, no samples). The
+ * launcher checks them before submitting; every bolt reads them the same way.
  */
-public record FftConfig(RunConfig run, int m, Direction direction, long seed, String inputFile) implements PartitionRule {
+public record FftConfig(RunConfig run, StreamConfig stream, int m, Direction direction, long seed, String inputFile)
+        implements PartitionRule {
     public static final String M = "stormsim.fft.m";
     public static final String DIRECTION = "stormsim.fft.direction";
     public static final String SEED = "stormsim.fft.seed";
     public static final String INPUT_FILE = "stormsim.fft.input.file";
-    public static final List<String> KEYS = List.of(RunConfig.STEPS, RunConfig.OUTPUT_DIR, RunConfig.STORE,
-            RunConfig.MAX_RESTORES,
-            M, DIRECTION, SEED, INPUT_FILE);
+    public static final List<String> KEYS = Stream.concat(Stream.of(RunConfig.STEPS, RunConfig.OUTPUT_DIR,
+            RunConfig.STORE, RunConfig.MAX_RESTORES, M, DIRECTION, SEED, INPUT_FILE),
+            StreamConfig.KEYS_WITHOUT_SAMPLES.stream()).toList();
     private static final int CHECK_CHUNK = 1 << 20;
 
     public static FftConfig from(Map<String, Object> conf) {
@@ -45,7 +49,7 @@ public record FftConfig(RunConfig run, int m, Direction direction, long seed, St
             default -> throw ConfigValues.notAllowed(DIRECTION, d, "forward or inverse");
         };
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
-        return new FftConfig(run, m, direction, seed, stringValue(conf, INPUT_FILE, true));
+        return new FftConfig(run, StreamConfig.from(conf), m, direction, seed, stringValue(conf, INPUT_FILE, true));
     }
 
     public Path outputDir() {

@@ -9,6 +9,8 @@ import io.stormsim.fft.Striping;
 import io.stormsim.metrics.JobMetrics;
 import io.stormsim.run.Median;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.JobStream;
+import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * rows in partition order, as {@code output.c128} ({@link ComplexFile} format). Each later round's wall
  * time is the time between its completion and the previous round's: the whole transform with its three
  * exchanges, the trigger and the acks. After the last round it writes {@code rounds.csv} and, last,
- * {@code summary.txt}, whose presence says the run completed. Runs as one task.
+ * {@code summary.txt}, whose presence says the run completed. Each timed transform goes to the live stream as a job
+ * ({@link JobStream}, unanchored: rounds never wait for it) when a publisher subscribes. Runs as one task.
  */
 public class FftResultBolt extends FftBolt implements SingleTask {
     public static final String OUTPUT = "output.c128";
@@ -42,6 +45,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     private transient RunOutput output;
     /** Each timed transform as a job: transforms a second, and each one's wall time. */
     private transient JobMetrics transforms;
+    private transient boolean publishing;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -50,7 +54,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
 
     @Override
     protected List<String> outputs() {
-        return List.of();
+        return List.of(StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -59,6 +63,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         wallMs = new TreeMap<>();
         output = config.run().output();
         transforms = new JobMetrics(context);
+        publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         workers = ((Number) conf.getOrDefault(Config.TOPOLOGY_WORKERS, 1)).intValue();
         phasePartitions = context.getComponentTasks(context.getThisSources().keySet().iterator().next()
                 .get_componentId()).size();
@@ -82,8 +87,14 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         } else {
             double ms = (now - lastNanos) / 1e6;
             wallMs.put(round, ms);
-            transforms.done(Math.round(ms));
+            long latency = Math.round(ms);
+            // a transform is sent when the previous one is done: the elapsed time counts from the first's send
+            transforms.done(System.currentTimeMillis() - latency, latency);
             LOG.info("fft: transform {} of {}: {} ms", round, config.run().steps(), String.format("%.2f", ms));
+            if (publishing) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, JobStream.message(round - 1, wallMs.size(),
+                        config.run().steps(), latency, transforms.secondsSinceFirst(), "points", fft.n));
+            }
         }
         lastNanos = now;
         if (round == config.run().lastRound()) {

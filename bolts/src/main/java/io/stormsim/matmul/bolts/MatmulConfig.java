@@ -10,22 +10,24 @@ import io.stormsim.matmul.MatrixMarket;
 import io.stormsim.matmul.Summa;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.StreamConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The matrix multiply settings of a topology ({@code stormsim.matmul.*} keys in the Flux YAML): C = A B
  * with n x n matrices cut into block x block blocks over a grid.rows x grid.cols grid of tasks, a stream
  * of {@code jobs} jobs (0: without end). A is read from a.file, or generated from seed; job j's B is read
- * from b.file (the same for every job), or generated from seed + 1 + j. Messages name the key, the value
- * and what is allowed.
+ * from b.file (the same for every job), or generated from seed + 1 + j; the live stream's settings ({@link
+ * StreamConfig}: a message a job, no samples). Messages name the key, the value and what is allowed.
  */
 public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int gridCols, long seed, String aFile,
-                           String bFile, long jobs, boolean writeC) implements PartitionRule {
+                           String bFile, long jobs, boolean writeC, StreamConfig stream) implements PartitionRule {
     public static final String N = "stormsim.matmul.n";
     public static final String BLOCK = "stormsim.matmul.block";
     public static final String GRID_ROWS = "stormsim.matmul.grid.rows";
@@ -37,9 +39,9 @@ public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int g
     /** Read by the spout (JobSpout.inFlight). */
     public static final String JOBS_IN_FLIGHT = "stormsim.matmul.jobs.in.flight";
     public static final String WRITE_C = "stormsim.matmul.write.c";
-    public static final List<String> KEYS = List.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, N, BLOCK, GRID_ROWS, GRID_COLS,
-            SEED,
-            A_FILE, B_FILE, JOBS, JOBS_IN_FLIGHT, WRITE_C);
+    public static final List<String> KEYS = Stream.concat(Stream.of(RunConfig.OUTPUT_DIR, RunConfig.STORE, N, BLOCK,
+            GRID_ROWS, GRID_COLS, SEED, A_FILE, B_FILE, JOBS, JOBS_IN_FLIGHT, WRITE_C),
+            StreamConfig.KEYS_WITHOUT_SAMPLES.stream()).toList();
 
     public static MatmulConfig from(Map<String, Object> conf) {
         Path out = Path.of(stringValue(conf, RunConfig.OUTPUT_DIR, false));
@@ -57,7 +59,7 @@ public record MatmulConfig(Path outputDir, int n, int block, int gridRows, int g
         String b = stringValue(conf, B_FILE, true);
         long jobs = longValue(conf, JOBS, 0, Long.MAX_VALUE, "an integer >= 0 (0: without end)");
         boolean writeC = booleanValue(conf, WRITE_C, true);
-        return new MatmulConfig(out, n, block, rows, cols, seed, a, b, jobs, writeC);
+        return new MatmulConfig(out, n, block, rows, cols, seed, a, b, jobs, writeC, StreamConfig.from(conf));
     }
 
     /** Phase bolts run one task per grid cell. */

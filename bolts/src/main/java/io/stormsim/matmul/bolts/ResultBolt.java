@@ -12,6 +12,8 @@ import io.stormsim.run.JobLog;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunConfig;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.JobStream;
+import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
  * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
  * C's bits). When every job of a bounded stream is done it writes {@code summary.txt}, whose presence
- * says the run completed; a restarted sink continues the log ({@link JobLog}). Runs as one task.
+ * says the run completed; a restarted sink continues the log ({@link JobLog}). A job done the first time goes to
+ * the live stream ({@link JobStream}, unanchored: jobs never wait for it) when a publisher subscribes. Runs as one
+ * task.
  */
 public class ResultBolt extends MatmulBolt implements SingleTask {
     public static final String JOBS_CSV = "jobs.csv";
@@ -33,6 +37,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     private transient RunOutput output;
     private transient JobMetrics metrics;
     private transient JobLog log;
+    private transient boolean publishing;
 
     public static String cFile(long job) {
         return "c-" + job + ".mtx";
@@ -45,7 +50,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
 
     @Override
     protected List<String> outputs() {
-        return List.of();
+        return List.of(StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -53,6 +58,7 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         super.setUp(conf, context);
         output = RunConfig.output(conf, config.outputDir());
         metrics = new JobMetrics(context);
+        publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         try {
             log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
         } catch (IOException e) {
@@ -76,6 +82,10 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
                     Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),
                     latency));
+            if (publishing) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, JobStream.message(job.job, log.done(),
+                        config.jobs(), latency, metrics.secondsSinceFirst(), "n", config.n()));
+            }
         }
         if (log.finishedNow(config.jobs())) {
             writeSummary();

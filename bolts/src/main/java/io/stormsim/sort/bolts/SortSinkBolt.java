@@ -13,6 +13,8 @@ import io.stormsim.sort.RadixPartition;
 import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortFile;
 import io.stormsim.sort.SortRecords;
+import io.stormsim.stream.JobStream;
+import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * unless write.output is false) and a row of {@code jobs.csv}: the job, its try, its keys, the latency from
  * the spout, the slowest partition's time in each phase summed over the passes, the passes that moved records,
  * the record bytes sent between partitions in each pass, and a hash of the sorted records' bits. When every
- * job of a bounded stream is done it writes {@code summary.txt}. Runs as one task.
+ * job of a bounded stream is done it writes {@code summary.txt}. A job done the first time goes to the live stream
+ * ({@link JobStream}, unanchored: jobs never wait for it) when a publisher subscribes. Runs as one task.
  */
 public class SortSinkBolt extends SortBolt implements SingleTask {
     public static final String JOBS_CSV = "jobs.csv";
@@ -40,6 +43,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
     private transient long[] bytesSum;
     private transient int sources;
     private transient SortRecords assembled;
+    private transient boolean publishing;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -48,7 +52,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
 
     @Override
     protected List<String> outputs() {
-        return List.of();
+        return List.of(StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -57,6 +61,7 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         bytesSum = new long[config.passes()];
         output = RunConfig.output(conf, config.outputDir());
         metrics = new JobMetrics(context);
+        publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         StringBuilder header = new StringBuilder("job,try,keys,latency_ms,load_ms,receive_ms,permute_ms,count_ms,passes_moved");
         for (int p = 0; p < config.passes(); p++) {
             header.append(",bytes_pass_").append(p);
@@ -110,6 +115,10 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
                     Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),
                     sorted.size(), latency));
+            if (publishing) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, JobStream.message(job.job, log.done(),
+                        config.jobs(), latency, metrics.secondsSinceFirst(), "keys", sorted.size()));
+            }
         }
         if (log.finishedNow(config.jobs())) {
             writeSummary();

@@ -7,6 +7,7 @@ import static io.stormsim.run.ConfigValues.stringValue;
 import io.stormsim.bsp.PartitionRule;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.StreamConfig;
 import io.stormsim.water.LatticeStart;
 import io.stormsim.water.MoleculeBlocks;
 import io.stormsim.water.RunConstants;
@@ -30,10 +31,11 @@ import java.util.Optional;
  * velocities; or, when both are empty, the built-in input (molecules, cutoff, print.every and the reference
  * deck's other values) with velocities from seed. {@code stormsim.steps} sets the steps run, in place of the
  * file's NSTEP. The input is read (and validated) when the config is: the molecule count bounds the
- * partitions ({@link #rejects}). Messages name the key, the value, and for files the file and line.
+ * partitions ({@link #rejects}). The live stream's settings ({@link StreamConfig}: a message a step, no samples)
+ * come with them. Messages name the key, the value, and for files the file and line.
  */
-public record WaterConfig(RunConfig run, String inputFile, String randomFile, String restartFile, long seed,
-                          WaterInput input) implements PartitionRule {
+public record WaterConfig(RunConfig run, StreamConfig stream, String inputFile, String randomFile, String restartFile,
+                          long seed, WaterInput input) implements PartitionRule {
     public static final String INPUT_FILE = "stormsim.water.input.file";
     public static final String RANDOM_FILE = "stormsim.water.random.file";
     public static final String RESTART_FILE = "stormsim.water.restart.file";
@@ -46,11 +48,13 @@ public record WaterConfig(RunConfig run, String inputFile, String randomFile, St
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(List.of(INPUT_FILE, RANDOM_FILE, RESTART_FILE, MOLECULES, CUTOFF, PRINT_EVERY, SEED));
+        keys.addAll(StreamConfig.KEYS_WITHOUT_SAMPLES);
         KEYS = List.copyOf(keys);
     }
 
     public static WaterConfig from(Map<String, Object> conf) {
         RunConfig run = RunConfig.from(conf);
+        StreamConfig stream = StreamConfig.from(conf);
         if (run.steps() > Integer.MAX_VALUE / 2) {
             throw ConfigValues.notAllowed(RunConfig.STEPS, run.steps(), "an integer in 0.." + Integer.MAX_VALUE / 2);
         }
@@ -95,7 +99,7 @@ public record WaterConfig(RunConfig run, String inputFile, String randomFile, St
             int print = (int) longValue(conf, PRINT_EVERY, 1, Integer.MAX_VALUE, "an integer >= 1");
             deck = WaterInput.of(molecules, steps, cutoff, print);
         }
-        return new WaterConfig(run, input, random, restart, seed, deck);
+        return new WaterConfig(run, stream, input, random, restart, seed, deck);
     }
 
     private static WaterState readState(String file) {

@@ -6,6 +6,9 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.Median;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.StreamFormat;
+import io.stormsim.stream.StreamMessages;
+import io.stormsim.stream.StreamPublisherBolt;
 import io.stormsim.water.BlockPartials;
 import io.stormsim.water.RunConstants;
 import io.stormsim.water.RunSums;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -32,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * predictor for the next round, and every NPRINT steps appends the original's two table lines to {@value
  * #TABLE} and every printed quantity at full precision to {@value #CSV}. A replayed round (after a restore)
  * drops the rows from its step on, so the files read as one undisturbed run. After the last round it writes
- * the final state ({@value #FINAL_STATE}, a restart file) and, last, {@code summary.txt}. Runs as one task.
+ * the final state ({@value #FINAL_STATE}, a restart file) and, last, {@code summary.txt}. When a publisher
+ * subscribes, each step goes to the live stream as a {@code diag} message ({@link #diag}, unanchored: rounds never
+ * wait for it). Runs as one task.
  */
 public class WaterSink extends WaterBolt implements SingleTask {
     public static final String TABLE = "water.out";
@@ -53,6 +59,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
     /** Read by the metrics reporter's thread too. */
     private transient volatile StepValues lastPrinted;
     private transient double[] recentStepSeconds;
+    private transient boolean publishing;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -61,7 +68,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
 
     @Override
     protected List<String> outputs() {
-        return List.of(PredictBolt.SUMS);
+        return List.of(PredictBolt.SUMS, StreamPublisherBolt.MESSAGES);
     }
 
     @Override
@@ -72,6 +79,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         nextRound = -1;
         recentStepSeconds = new double[TIMED_STEPS];
         startNanos = lastRoundNanos = System.nanoTime();
+        publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         // the latest printed step's values, for the metrics reporters (0 before the first); the steps a second
         // are every phase's stormsim.step-compute count (StepBolt)
         context.registerGauge("stormsim.step", () -> lastPrinted == null ? 0 : lastPrinted.step());
@@ -102,8 +110,13 @@ public class WaterSink extends WaterBolt implements SingleTask {
         if (stepped) {
             sums.endStep(all(reports, WaterReport::intramolecularVirial), all(reports, WaterReport::intermolecularVirial),
                     all(reports, WaterReport::kinetic));
-            if (first.potential() != null) {
-                print(sums.values(all(reports, WaterReport::potential)));
+            StepValues printed = first.potential() == null ? null : sums.values(all(reports, WaterReport::potential));
+            if (printed != null) {
+                print(printed);
+            }
+            if (publishing) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
+                        diag(round, sums, printed, now - lastRoundNanos));
             }
             stepNanos += now - lastRoundNanos;
             recentStepSeconds[(int) (stepRounds % TIMED_STEPS)] = (now - lastRoundNanos) / 1e9;
@@ -145,6 +158,27 @@ public class WaterSink extends WaterBolt implements SingleTask {
         output.append(TABLE, v.tableLines());
         output.append(CSV, row(v) + "\n");
         lastPrinted = v;
+    }
+
+    /**
+     * A step's diag message: the kinetic energy and the average temperature of every step, and the potential
+     * energy (the three printed terms' sum) and the total only on printing steps ({@code printed} not null), so a
+     * value is never repeated from an older step.
+     */
+    private StreamMessages diag(long round, RunSums sums, StepValues printed, long roundNanos) {
+        LinkedHashMap<String, Number> fields = new LinkedHashMap<>();
+        fields.put("round", round);
+        fields.put("steps", config.run().steps());
+        fields.put("step", sums.step());
+        fields.put("time", sums.step() * config.input().timeStepSeconds());
+        fields.put("kinetic", sums.kineticEnergy());
+        if (printed != null) {
+            fields.put("potential", printed.intramolecular() + printed.intermolecular() + printed.reactionField());
+            fields.put("total", printed.total());
+        }
+        fields.put("temperature", sums.temperature());
+        fields.put("round_wall_ms", roundNanos / 1e6);
+        return new StreamMessages().add(StreamFormat.DIAGNOSTICS, StreamFormat.encodeDiagnostics(fields));
     }
 
     static String row(StepValues v) {

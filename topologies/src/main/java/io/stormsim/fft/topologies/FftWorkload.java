@@ -7,6 +7,7 @@ import io.stormsim.fft.bolts.FftResultBolt;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.Workload;
+import io.stormsim.wire.StreamKryo;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,7 @@ public final class FftWorkload implements Workload {
 
         @Override
         public List<String> kryoDecorators() {
-            return List.of(FftKryo.class.getName());
+            return List.of(FftKryo.class.getName(), StreamKryo.class.getName());
         }
 
         /**

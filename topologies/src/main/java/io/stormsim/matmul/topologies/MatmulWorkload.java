@@ -9,6 +9,7 @@ import io.stormsim.spouts.JobSpout;
 import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;
+import io.stormsim.wire.StreamKryo;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class MatmulWorkload implements Workload {
 
         @Override
         public List<String> kryoDecorators() {
-            return List.of(MatmulKryo.class.getName());
+            return List.of(MatmulKryo.class.getName(), StreamKryo.class.getName());
         }
 
         /**

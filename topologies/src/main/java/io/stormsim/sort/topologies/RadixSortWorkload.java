@@ -7,6 +7,7 @@ import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.spouts.JobSpout;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.Workload;
+import io.stormsim.wire.StreamKryo;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public final class RadixSortWorkload implements Workload {
     private record SortSettings(SortConfig sort, int inFlight) implements Settings {
         @Override
         public List<String> kryoDecorators() {
-            return List.of(SortKryo.class.getName());
+            return List.of(SortKryo.class.getName(), StreamKryo.class.getName());
         }
 
         /**

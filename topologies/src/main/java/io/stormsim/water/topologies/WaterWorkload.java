@@ -9,6 +9,7 @@ import io.stormsim.topologies.Workload;
 import io.stormsim.water.bolts.WaterConfig;
 import io.stormsim.water.bolts.WaterKryo;
 import io.stormsim.water.bolts.WaterSink;
+import io.stormsim.wire.StreamKryo;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ public final class WaterWorkload implements Workload {
 
         @Override
         public List<String> kryoDecorators() {
-            return List.of(WaterKryo.class.getName());
+            return List.of(WaterKryo.class.getName(), StreamKryo.class.getName());
         }
 
         /**

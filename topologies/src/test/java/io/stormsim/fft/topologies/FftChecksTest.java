@@ -42,6 +42,7 @@ class FftChecksTest extends ConfigChecks {
         "seed|1.5|stormsim.fft.seed = 1.5 is not allowed: must be an integer",
         "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
+        "stream.bind|127.0.0.1:5563|stormsim.stream.bind = 127.0.0.1:5563 is not allowed: must be empty (no stream) or tcp://HOST:PORT",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);

@@ -12,6 +12,7 @@ import io.stormsim.fft.SixStepFft;
 import io.stormsim.fft.bolts.FftResultBolt;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +32,12 @@ class FftTopologyTest extends LocalClusterTest {
     private static final long SEED = 11;
     private static final int STEPS = 2;
 
+    /** A run; its live stream on a free port, unwatched: the transforms' messages go through Kryo to the publisher. */
     static TopologyFile topology(int partitions, Path dir, Map<String, String> more) throws Exception {
         Map<String, String> o = new java.util.HashMap<>(Map.of("partitions", String.valueOf(partitions),
                 "m", String.valueOf(M), "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS),
-                "output.dir", dir.toString(), "always.try.serialize", "true"));
+                "output.dir", dir.toString(), "always.try.serialize", "true",
+                "stream.bind", StreamRecorder.freeEndpoint()));
         o.putAll(more);
         return TopologyFile.load(FFT_YAML, null, o, false);
     }

@@ -47,6 +47,7 @@ class MatmulChecksTest extends ConfigChecks {
         "jobs.in.flight|20|topology.max.spout.pending = 64 is not allowed: must be unset, or an integer >= 4 x stormsim.matmul.jobs.in.flight = 80",
         "write.c|maybe|stormsim.matmul.write.c = maybe is not allowed: must be true or false",
         "seed|x|stormsim.matmul.seed = x is not allowed: must be an integer",
+        "stream.hwm|0|stormsim.stream.hwm = 0 is not allowed: must be an integer in 1..1000000",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);

@@ -9,7 +9,9 @@ import io.stormsim.matmul.MatrixMarket;
 import io.stormsim.matmul.bolts.ResultBolt;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +30,8 @@ public class MatmulTopologyTest extends LocalClusterTest {
     private static final int N = 96, BLOCK = 16, JOBS = 5;
     private static final long SEED = 3;
 
-    static Map<String, String> settings(int rows, int cols, Path outputDir) {
+    /** Its live stream on a free port, unwatched: the job messages go through Kryo to the publisher. */
+    static Map<String, String> settings(int rows, int cols, Path outputDir) throws IOException {
         Map<String, String> m = new HashMap<>();
         m.put("n", String.valueOf(N));
         m.put("block", String.valueOf(BLOCK));
@@ -40,6 +43,7 @@ public class MatmulTopologyTest extends LocalClusterTest {
         m.put("jobs.in.flight", "3");
         m.put("output.dir", outputDir.toString());
         m.put("always.try.serialize", "true");
+        m.put("stream.bind", StreamRecorder.freeEndpoint());
         return m;
     }
 

@@ -51,6 +51,7 @@ class RadixSortChecksTest extends ConfigChecks {
         "jobs.in.flight|20|topology.max.spout.pending = 64 is not allowed: must be unset, or an integer >= 4 x stormsim.sort.jobs.in.flight = 80",
         "write.output|sometimes|stormsim.sort.write.output = sometimes is not allowed: must be true or false",
         "partitions|0|parallelism = 0 is not allowed: must be an integer >= 1",
+        "stream.bind|127.0.0.1:5563|stormsim.stream.bind = 127.0.0.1:5563 is not allowed: must be empty (no stream) or tcp://HOST:PORT",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);

@@ -8,25 +8,31 @@ import io.stormsim.sort.RadixSort;
 import io.stormsim.sort.SortFile;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.sort.bolts.SortSinkBolt;
+import io.stormsim.stream.StreamFormat;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
  * The radix sort YAML on an embedded LocalCluster, Kryo forced on every tuple, several jobs in flight: each
  * job's sorted records are the sequential kernel's bits and a library stable sort's, at 1, 2, 3 and 5
  * partitions, for several generators, 32-bit keys and 64-bit records, counts that divide nothing, 0 and 1
- * key, and records from a file.
+ * key, and records from a file; with the live stream on, a subscriber gets a message a job.
  */
 class RadixSortTopologyTest extends LocalClusterTest {
     static final Path SORT_YAML = YAML.resolveSibling("radix-sort.yaml");
@@ -40,6 +46,7 @@ class RadixSortTopologyTest extends LocalClusterTest {
                        int jobs, Path file) {
     }
 
+    /** The run {@code r}, its live stream off. */
     static Map<String, String> settings(Run r, Path outputDir) {
         Map<String, String> m = new HashMap<>();
         m.put("partitions", String.valueOf(r.partitions));
@@ -54,6 +61,7 @@ class RadixSortTopologyTest extends LocalClusterTest {
         m.put("input.file", r.file == null ? "" : r.file.toString());
         m.put("output.dir", outputDir.toString());
         m.put("always.try.serialize", "true");
+        m.put("stream.bind", "");
         return m;
     }
 
@@ -160,6 +168,46 @@ class RadixSortTopologyTest extends LocalClusterTest {
             }
             String summary = Files.readString(dir.resolve(SortSinkBolt.SUMMARY));
             assertTrue(summary.contains("partitions = " + r.partitions + ", jobs = " + jobs), summary);
+        }
+    }
+
+    /**
+     * With the live stream on, a subscriber connected before the run gets one job message a job: jobs done 1, 2
+     * and 3 of 3 (in any order of arrival), each with the latency of its row of jobs.csv.
+     */
+    @Test
+    void aSubscriberGetsAJobMessageForEveryJobWithItsLatency() throws Exception {
+        String endpoint = StreamRecorder.freeEndpoint();
+        Path dir = out.resolve("stream");
+        Map<String, String> m = settings(new Run(2, "uniform", 1000, 32, false, 8, 3, null), dir);
+        m.put("stream.bind", endpoint);
+        StreamRecorder subscriber = new StreamRecorder(endpoint);
+        subscriber.start();
+        try {
+            LocalRun.run(cluster, TopologyFile.load(SORT_YAML, null, m, false), Duration.ofMinutes(1));
+        } finally {
+            subscriber.finish();
+        }
+        Map<Long, Long> latency = new HashMap<>();
+        for (String row : Files.readAllLines(dir.resolve(SortSinkBolt.JOBS_CSV)).stream().skip(1).toList()) {
+            String[] f = row.split(",");
+            latency.put(Long.parseLong(f[0]), Long.parseLong(f[3]));
+        }
+        List<Map<String, Number>> jobs = new ArrayList<>();
+        for (byte[][] message : subscriber.received) {
+            assertEquals(StreamFormat.JOB, new String(message[0], StandardCharsets.UTF_8));
+            jobs.add(StreamFormat.decodeDiagnostics(message[1]));
+        }
+        assertEquals(3, jobs.size(), "a message a job: " + jobs);
+        assertEquals(Set.of(1L, 2L, 3L), jobs.stream().map(j -> j.get("done").longValue()).collect(Collectors.toSet()));
+        assertEquals(Set.of(0L, 1L, 2L), jobs.stream().map(j -> j.get("job").longValue()).collect(Collectors.toSet()));
+        for (Map<String, Number> j : jobs) {
+            assertEquals(List.of("job", "done", "jobs", "latency_ms", "elapsed_s", "keys"), List.copyOf(j.keySet()));
+            assertEquals(3L, j.get("jobs"));
+            assertEquals(1000L, j.get("keys"));
+            assertEquals(latency.get(j.get("job").longValue()), j.get("latency_ms"), "job " + j.get("job"));
+            assertTrue(j.get("elapsed_s").doubleValue() >= j.get("latency_ms").doubleValue() / 1e3 - 1e-3,
+                    "the first job was sent no later than this one: " + j);
         }
     }
 }

@@ -41,6 +41,7 @@ class WaterChecksTest extends ConfigChecks {
         "seed|x|stormsim.water.seed = x is not allowed: must be an integer",
         "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
         "random.file|/tmp/random.in|stormsim.water.random.file = /tmp/random.in is not allowed: must be empty when stormsim.water.input.file is",
+        "stream.hwm|0|stormsim.stream.hwm = 0 is not allowed: must be an integer in 1..1000000",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);

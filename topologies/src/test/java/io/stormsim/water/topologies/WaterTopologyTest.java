@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.stormsim.bsp.StepInputs;
+import io.stormsim.stream.StreamFormat;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
+import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
 import io.stormsim.water.LatticeStart;
 import io.stormsim.water.SeededRandomNumbers;
@@ -20,6 +22,7 @@ import io.stormsim.water.WaterStateFile;
 import io.stormsim.water.bolts.IntermolecularBolt;
 import io.stormsim.water.bolts.WaterPartitionState;
 import io.stormsim.water.bolts.WaterSink;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * printed as the original printed it, and every printed value and the final state the sequential kernel's
  * bits, at 1, 2, 3 and 7 partitions (3 and 7 divide neither NMOL nor the 64 blocks); a run continued from
  * its final state file, and a run whose force phase throws once (restored from a checkpoint and replayed),
- * each the bits of one undisturbed sequential run.
+ * each the bits of one undisturbed sequential run; with the live stream on, a subscriber gets each step's
+ * energies as water.csv has them.
  */
 public class WaterTopologyTest extends LocalClusterTest {
     static final Path WATER_YAML = YAML.resolveSibling("water.yaml");
@@ -44,12 +49,14 @@ public class WaterTopologyTest extends LocalClusterTest {
     public static final String RANDOM = "random.in";
     public static final String PRINTED = "splash2-water-512mol-cutoff6.212752-10steps.out";
 
+    /** A run's settings, its live stream off. */
     static Map<String, String> settings(int partitions, int steps, Path outputDir) {
         Map<String, String> m = new HashMap<>();
         m.put("partitions", String.valueOf(partitions));
         m.put("steps", String.valueOf(steps));
         m.put("output.dir", outputDir.toString());
         m.put("always.try.serialize", "true");
+        m.put("stream.bind", "");
         return m;
     }
 
@@ -173,6 +180,60 @@ public class WaterTopologyTest extends LocalClusterTest {
         assertTrue(e.getMessage().contains("halted: round "), e.getMessage());
         assertTrue(e.getMessage().matches("(?s).*step [1-4]: molecule \\d+ has a non-finite velocity after"
                 + " the corrector: the run blew up \\(is TSTEP too large\\?\\).*"), e.getMessage());
+    }
+
+    /**
+     * With the live stream on, a subscriber connected before the run gets a diag message a step, in order: the
+     * kinetic energy and average temperature of every step, the potential and total energy on printing steps only,
+     * each the bits of water.csv's row of the step.
+     */
+    @Test
+    void aSubscriberGetsEveryStepsEnergiesAsTheCsvHasThem() throws Exception {
+        int molecules = 125, steps = 6, printEvery = 2;
+        String endpoint = StreamRecorder.freeEndpoint();
+        Path dir = out.resolve("stream");
+        Map<String, String> m = settings(2, steps, dir);
+        m.put("molecules", String.valueOf(molecules));
+        m.put("print.every", String.valueOf(printEvery));
+        m.put("stream.bind", endpoint);
+        StreamRecorder subscriber = new StreamRecorder(endpoint);
+        subscriber.start();
+        try {
+            LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(1));
+        } finally {
+            subscriber.finish();
+        }
+        List<Map<String, Number>> diags = new ArrayList<>();
+        for (byte[][] message : subscriber.received) {
+            assertEquals(StreamFormat.DIAGNOSTICS, new String(message[0], StandardCharsets.UTF_8));
+            diags.add(StreamFormat.decodeDiagnostics(message[1]));
+        }
+        assertEquals(LongStream.rangeClosed(1, steps).boxed().toList(),
+                diags.stream().map(d -> d.get("round").longValue()).toList(), "a message a step round, in order");
+        List<String> rows = Files.readAllLines(dir.resolve(WaterSink.CSV));
+        double timeStep = WaterInput.of(molecules, steps, 0.0, printEvery).timeStepSeconds();
+        for (Map<String, Number> d : diags) {
+            int step = d.get("step").intValue();
+            assertEquals(d.get("round").longValue(), step, "a lattice start's round r computes step r");
+            assertEquals(steps, d.get("steps").longValue());
+            assertEquals(step * timeStep, d.get("time").doubleValue());
+            assertTrue(d.get("round_wall_ms").doubleValue() > 0, d.toString());
+            if (step % printEvery != 0) {
+                assertEquals(List.of("round", "steps", "step", "time", "kinetic", "temperature", "round_wall_ms"),
+                        List.copyOf(d.keySet()), "no potential energy off the printing steps");
+                continue;
+            }
+            assertEquals(List.of("round", "steps", "step", "time", "kinetic", "potential", "total", "temperature",
+                    "round_wall_ms"), List.copyOf(d.keySet()));
+            String[] f = rows.get(step / printEvery).split(",");
+            assertEquals(step, Integer.parseInt(f[0]));
+            assertEquals(Double.parseDouble(f[1]), d.get("kinetic").doubleValue(), 0.0, "kinetic, step " + step);
+            assertEquals(Double.parseDouble(f[2]) + Double.parseDouble(f[3]) + Double.parseDouble(f[4]),
+                    d.get("potential").doubleValue(), 0.0, "potential, step " + step);
+            assertEquals(Double.parseDouble(f[5]), d.get("total").doubleValue(), 0.0, "total, step " + step);
+            assertEquals(Double.parseDouble(f[6]), d.get("temperature").doubleValue(), 0.0,
+                    "temperature, step " + step);
+        }
     }
 
     /** The force phase, except that partition 1 throws once, at round {@link #ROUND}: an injected fault. */
