@@ -1,8 +1,11 @@
 package io.stormsim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.Parameters;
@@ -10,10 +13,15 @@ import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.run.RunOutput;
+import io.stormsim.run.StreamConfig;
 import io.stormsim.spouts.TimestepSpout;
 import io.stormsim.topologies.LocalClusterTest;
+import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,27 +55,57 @@ class ClusterFaultIntegrationTest {
     @TempDir
     Path tmp;
 
+    /** The live page watches the run throughout (as `watch --web --topology` does) and names what happened. */
     @Test
     void killedWorkersAreRecoveredExactly() throws Exception {
-        String id = runOnCluster(tmp, STEPS, (nimbus, name, csv) -> {
-            awaitRows(csv, 8);
-            TopologyInfo info = nimbus.getTopologyInfoByName(name);
-            int spoutPort = portOf(info, "timestep");
-            int otherPort = otherPort(info, spoutPort);
-            String others = componentsOn(info, otherPort);
-            killWorker(otherPort);
-            System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
-                    otherPort, others, secondsUntilPast(csv, 1));
-            awaitRows(csv, 25);
-            String spouts = componentsOn(info, spoutPort);
-            killWorker(spoutPort);
-            System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
-                    spoutPort, spouts, secondsUntilPast(csv, 1));
-        });
-        assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(tmp.resolve("out")
-                .resolve(DiagnosticsBolt.FINAL_BODIES_CSV))), "final bodies after two worker kills differ from the sequential kernel");
-        assertTrue(workerLogsContain(id, "restoring"), "the worker logs show the restore");
-        assertTrue(workerLogsContain(id, "spout restarted"), "the worker logs show the spout's restart");
+        Path out = tmp.resolve("out");
+        TopologyFile topology = smallRun(out, STEPS);
+        int[] killed = new int[2];
+        try (LiveSession live = LiveSession.start(topology.name(), String.valueOf(topology.config.get(StreamConfig.BIND)),
+                "127.0.0.1", WebPort.parse(WebPort.DEFAULT)); NimbusClient pageClient = SharedCluster.nimbus().connect()) {
+            live.watchNimbus(pageClient.getClient());
+            String id = runOnCluster(tmp, topology, out.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), (nimbus, name, csv) -> {
+                awaitRows(csv, 8);
+                TopologyInfo info = nimbus.getTopologyInfoByName(name);
+                int spoutPort = portOf(info, "timestep");
+                int otherPort = otherPort(info, spoutPort);
+                String others = componentsOn(info, otherPort);
+                killWorker(otherPort);
+                killed[0] = otherPort;
+                System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
+                        otherPort, others, secondsUntilPast(csv, 1));
+                awaitRows(csv, 25);
+                String spouts = componentsOn(info, spoutPort);
+                killWorker(spoutPort);
+                killed[1] = spoutPort;
+                System.out.printf("kill -9 of the worker on port %d (%s): past its round after %.1f s%n",
+                        spoutPort, spouts, secondsUntilPast(csv, 1));
+            });
+            assertTrue(sequentialBits(STEPS).sameStateBits(BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
+                    "final bodies after two worker kills differ from the sequential kernel");
+            assertTrue(workerLogsContain(id, "restoring"), "the worker logs show the restore");
+            assertTrue(workerLogsContain(id, "spout restarted"), "the worker logs show the spout's restart");
+            pageShowsTheRestartsAndTheEnd(live, killed);
+        }
+    }
+
+    /** The page served throughout, and says: a worker restarted, rounds replayed, the last round reached. */
+    private static void pageShowsTheRestartsAndTheEnd(LiveSession live, int[] killedPorts) throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(live.address()
+                .resolve("api/state")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, answer.statusCode());
+        JsonNode state = new ObjectMapper().readTree(answer.body());
+        assertEquals("finished", state.get("status").asText(), answer.body());
+        assertEquals(STEPS, state.get("progress").get("done").asLong());
+        List<String> events = state.get("events").findValues("text").stream().map(JsonNode::asText).toList();
+        // Nimbus learns a worker's uptime from its executors' heartbeats, every executor.metrics.frequency.secs (10
+        // s here): the first worker, killed in its first seconds, may have reported no uptime to go back from; the
+        // spout's, killed later, has
+        int spoutPort = killedPorts[1];
+        assertTrue(events.stream().anyMatch(e -> e.matches("worker \\S+:" + spoutPort + " (re)?started \\(up \\d+ s\\)")),
+                "the page names the restart of the spout's worker on " + spoutPort + ": " + events);
+        // a replay that starts right after the last round the page saw goes back nowhere: at least one goes back
+        assertTrue(events.stream().anyMatch(e -> e.startsWith("back to round ")), "the page names the replay: " + events);
     }
 
     /** What a test does to a run while it runs, with Nimbus, the topology's name and the CSV it watches. */
@@ -116,7 +154,8 @@ class ClusterFaultIntegrationTest {
                 Map.entry("steps", String.valueOf(steps)), Map.entry("dt", String.valueOf(DT)),
                 Map.entry("theta", String.valueOf(THETA)), Map.entry("epsilon", String.valueOf(EPSILON)),
                 Map.entry("partitions", String.valueOf(PARTITIONS)), Map.entry("workers", String.valueOf(WORKERS)),
-                Map.entry("output.dir", out.toString()), Map.entry("checkpoint.every", "5")), false);
+                Map.entry("output.dir", out.toString()), Map.entry("checkpoint.every", "5"),
+                Map.entry("stream.bind", StreamRecorder.freeEndpoint())), false);
     }
 
     /** The sequential kernel's final bodies for {@link #smallRun}. */

@@ -253,6 +253,21 @@ class StormsimCommandLineTest {
         assertTrue(badUrl.err.startsWith("--store = localhost:6379 is not allowed: must be empty"), badUrl.err);
     }
 
+    /** A live page's port in use stops the run before it starts, naming the port; a range takes the next free one. */
+    @Test
+    void aLivePagePortInUseIsNamedBeforeTheRunStarts() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            Outcome run = stormsim("run", YAML, "--set", "n=500", "--set", "steps=2", "--web", String.valueOf(port));
+            assertEquals(new Outcome(1, "", "stormsim: the live page cannot listen on 127.0.0.1: --web " + port + ": port "
+                    + port + " on 127.0.0.1 is in use (another page or program has it); give a free port, or a range"
+                    + " FROM-TO for the first free one\n"), run);
+        }
+        Outcome bad = stormsim("run", YAML, "--web", "8080-80");
+        assertEquals(2, bad.status);
+        assertTrue(bad.err.startsWith("Invalid value for option '--web': 8080-80 is not allowed: must be a port"), bad.err);
+    }
+
     /** An extension's exceptions go to its own handler; an exception neither handler knows is not swallowed. */
     @Test
     void anExtensionIsACommandWithItsOwnErrorHandling() {

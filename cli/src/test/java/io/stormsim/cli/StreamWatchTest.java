@@ -119,6 +119,9 @@ class StreamWatchTest {
     void aBadEndpointIsAUsageError() throws Exception {
         assertEquals(2, Stormsim.run(new String[] {"watch", "--connect", "127.0.0.1:5563"}));
         assertEquals(2, Stormsim.run(new String[] {"watch", "--count", "0"}));
+        assertEquals(2, Stormsim.run(new String[] {"watch", "--web", "off"}));
+        assertEquals(2, Stormsim.run(new String[] {"watch", "--web", "70000"}));
+        assertEquals(2, Stormsim.run(new String[] {"watch", "--topology", "barnes-hut"}), "--topology goes with --web");
     }
 
     private static byte[] diag(long round, double wallMs) {

@@ -89,7 +89,7 @@ public class FftResultBolt extends FftBolt implements SingleTask {
             wallMs.put(round, ms);
             long latency = Math.round(ms);
             // a transform is sent when the previous one is done: the elapsed time counts from the first's send
-            transforms.done(System.currentTimeMillis() - latency, latency);
+            transforms.done(System.currentTimeMillis() - latency, latency, transposeBytes());
             LOG.info("fft: transform {} of {}: {} ms", round, config.run().steps(), String.format("%.2f", ms));
             if (publishing) {
                 emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, JobStream.message(round - 1, wallMs.size(),
@@ -124,6 +124,12 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         LOG.info("fft: {} transforms of 2^{} points on {} partitions: median {} ms, {} GFLOP/s; results in {}",
                 times.length, config.m(), phasePartitions, String.format("%.2f", median),
                 String.format("%.2f", fft.flops() / median / 1e6), out.toAbsolutePath());
+    }
+
+    /** The bytes a transform's three transposes send between partitions. */
+    private long transposeBytes() {
+        return 2 * Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions)
+                + Striping.bytesBetweenPartitions(fft.n1, fft.n2, phasePartitions);
     }
 
     @Override

@@ -77,7 +77,8 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         long latency = System.currentTimeMillis() - job.emittedMillis;
         if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
                 + Long.toHexString(c.bitsHash()) + "\n")) {
-            metrics.done(job.emittedMillis, latency);
+            Summa.Traffic traffic = summa.traffic();
+            metrics.done(job.emittedMillis, latency, traffic.broadcastBytes() + traffic.gatherBytes());
             LOG.info(String.format("job %d of %s done%s: %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
                     Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),

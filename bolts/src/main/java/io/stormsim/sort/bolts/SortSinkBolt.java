@@ -107,10 +107,12 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         }
         row.append(',').append(millis(sinkNanos)).append(',').append(Long.toHexString(bitsHash(sorted)));
         if (log.completed(job.job, row.append('\n'))) {
+            long exchanged = 0;
             for (int p = 0; p < config.passes(); p++) {
                 bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
+                exchanged += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
             }
-            metrics.done(job.emittedMillis, latency);
+            metrics.done(job.emittedMillis, latency, exchanged);
             LOG.info(String.format("sort job %d of %s done%s: %d keys, %d ms from the spout", job.job + 1,
                     config.jobs() == 0 ? "unbounded" : String.valueOf(config.jobs()),
                     Progress.of(log.done(), config.jobs(), metrics.secondsSinceFirst()),
