@@ -3,7 +3,7 @@ package io.stormsim.stream;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What a simulation hands the publisher for one round: encoded messages, each a topic and a payload. */
+/** What a simulation hands the publisher at once: encoded messages, each a topic and a payload, in order. */
 public final class StreamMessages {
     public final List<String> topics;
     public final List<byte[]> payloads;
@@ -20,6 +20,13 @@ public final class StreamMessages {
     public StreamMessages add(String topic, byte[] payload) {
         topics.add(topic);
         payloads.add(payload);
+        return this;
+    }
+
+    /** {@code more}'s messages after these, in order. */
+    public StreamMessages addAll(StreamMessages more) {
+        topics.addAll(more.topics);
+        payloads.addAll(more.payloads);
         return this;
     }
 

@@ -14,10 +14,11 @@ import org.apache.storm.generated.Nimbus;
  * on daemon threads of its own and catches its own failures: the run never waits for the page.
  */
 final class LiveSession implements AutoCloseable {
-    static final int NIMBUS_EVERY_SECONDS = 2;
     /** How often workers send Nimbus their executors' counts (Storm: every 60 s), for the components table. */
     static final int EXECUTOR_STATS_SECONDS = 5;
-    /** After the end, an open page gets this long to fetch the final state (it polls every second). */
+    /** Asking Nimbus more often than the counts change would only cost the run CPU (an embedded Nimbus is in it). */
+    static final int NIMBUS_EVERY_SECONDS = EXECUTOR_STATS_SECONDS;
+    /** After the end, an open page gets this long to fetch the final state (it polls every 2 s). */
     static final Duration LINGER = Duration.ofSeconds(3);
     private final LiveRun run;
     private final LivePage page;

@@ -9,6 +9,7 @@ import io.stormsim.nbody.RoundFigures;
 import io.stormsim.plot.Charts;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.StreamMessages;
 import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Future;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
@@ -57,6 +59,15 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     /** Draws the checkpoints' plots off the rounds' path: one thread, one drawing at a time. */
     private transient ExecutorService plotter;
     private transient Future<?> drawing;
+
+    /**
+     * The rounds' messages go to the publisher together, at most every 0.1 s (and at the last round): each hand-over
+     * wakes the publisher and ZeroMQ's threads at both ends, and on a machine whose cores the partitions fill, those
+     * wake-ups cost the rounds more than the messages themselves (docs/performance/barnes-hut.md).
+     */
+    static final long STREAM_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private transient StreamMessages held;
+    private transient long lastHandOverNanos;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -108,8 +119,13 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         nextRound = round + 1;
         series.add(f);
         if (publishing) {
-            emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
-                    DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream()));
+            StreamMessages messages = DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream());
+            held = held == null ? messages : held.addAll(messages);
+            if (now - lastHandOverNanos >= STREAM_EVERY_NANOS || round == config.run().lastRound()) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, held);
+                held = null;
+                lastHandOverNanos = now;
+            }
         }
         if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS && round != config.run().lastRound()
                 && (drawing == null || drawing.isDone())) {

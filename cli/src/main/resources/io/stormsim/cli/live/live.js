@@ -1,7 +1,9 @@
 // The live page: polls /api/state and /api/rows every second and draws what came (docs/live-page.md).
 "use strict";
 
-const POLL_MS = 1000;
+// every 2 s, redrawing only what changed: the page watches the run, it must not take its CPU
+const POLL_MS = 2000;
+const IMAGE_EVERY_MS = 5000;
 // wall time per phase (bounds_ms, force_ms, ...): not the round, a job, nor the phases' CPU time
 const PHASE = /^(?!round_wall_ms$|latency_ms$).+(?<!_cpu)_ms$/;
 const COLOURS = ["#3a7bd5", "#d5533a", "#3aa55a", "#a53ad5", "#d5a53a", "#3ad5c8", "#777777", "#d53a8c"];
@@ -30,6 +32,9 @@ let next = 0;
 let charts = [];
 let chartsFor = "";
 let lastStatus = "";
+let lastComponents = "";
+let lastEvents = "";
+let lastImageAt = 0;
 
 function jobsPerSecond(all, i) {
   const from = Math.max(0, i - 5);
@@ -116,7 +121,8 @@ function duration(s) {
 }
 
 function text(id, value) {
-  document.getElementById(id).textContent = value;
+  const element = document.getElementById(id);
+  if (element.textContent !== value) element.textContent = value;
 }
 
 function showProgress(state) {
@@ -140,7 +146,8 @@ function showProgress(state) {
 }
 
 function showComponents(table) {
-  if (!table) return;
+  if (!table || JSON.stringify(table) === lastComponents) return;
+  lastComponents = JSON.stringify(table);
   text("topology-line", table.status !== undefined
       ? table.topology + ", " + table.status + ", up " + duration(table.uptime_s) + ", " + table.workers + " workers, "
         + table.executors + " executors" + (table.problem ? " (" + table.problem + ")" : "")
@@ -177,8 +184,9 @@ function showDensity(state) {
   document.getElementById("bodies").hidden = false;
   const img = document.getElementById("density");
   const round = String(state.sample.round);
-  if (img.dataset.asked !== round) {
+  if (img.dataset.asked !== round && Date.now() - lastImageAt >= IMAGE_EVERY_MS) {
     img.dataset.asked = round;
+    lastImageAt = Date.now();
     img.onload = () => { img.dataset.round = round; };
     img.src = "/api/density.png?round=" + round;
   }
@@ -194,8 +202,12 @@ function show(state) {
   showProgress(state);
   showComponents(state.components);
   showDensity(state);
-  document.getElementById("events").replaceChildren(...state.events.slice().reverse().map(e =>
-      item("+" + duration(e.at_s) + "  " + e.text)));
+  const events = JSON.stringify(state.events);
+  if (events !== lastEvents) {
+    lastEvents = events;
+    document.getElementById("events").replaceChildren(...state.events.slice().reverse().map(e =>
+        item("+" + duration(e.at_s) + "  " + e.text)));
+  }
   text("footer", "stream " + (state.endpoint || "-") + ", " + state.messages + " messages"
       + (state.unreadable ? " (" + state.unreadable + " unreadable)" : "")
       + (state.last_message_ago_s !== undefined ? ", the last " + state.last_message_ago_s.toFixed(1) + " s ago" : ""));
@@ -208,7 +220,7 @@ async function poll() {
     append(fresh.rows);
     next = fresh.next;
     show(state);
-    draw();
+    if (fresh.rows.length > 0) draw();
     text("connection", "");
   } catch (e) {
     text("connection", lastStatus === "finished" || lastStatus === "failed"
