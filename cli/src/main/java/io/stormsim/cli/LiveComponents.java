@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import org.apache.storm.generated.BoltAggregateStats;
 import org.apache.storm.generated.CommonAggregateStats;
 import org.apache.storm.generated.ComponentAggregateStats;
@@ -24,22 +25,32 @@ import org.apache.storm.generated.TopologyPageInfo;
  * The live page's table of a topology's components, what the Storm UI's topology page shows, read from Nimbus
  * (a cluster's through Thrift, or an embedded LocalCluster, which is a {@link Nimbus.Iface} too): per spout and
  * bolt executors, tasks, emitted, acked, failed and, for bolts, capacity and execute latency (since the topology
- * started); each worker's host:port and uptime; the latest errors. A worker whose uptime went back, or that is new
- * after the first look, has (re)started: that is told to the {@link LiveRun} as an event.
+ * started); each worker's host:port and uptime; the latest errors. A worker that is new after the first look, or
+ * whose start (the poll's time less its uptime) moved later than the uptimes' age allows, has (re)started: that is
+ * told to the {@link LiveRun} as an event.
  */
 final class LiveComponents {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int ERRORS_SHOWN = 5;
     private final String topology;
     private final LiveRun run;
-    private Map<String, Integer> workerUptimes;
+    private final LongSupplier clockMillis;
+    private final int heartbeatSeconds;
+    /** Per worker, the earliest start (poll time - uptime) seen since it last started. */
+    private Map<String, Long> earliestStarts;
     private int errorsSeen;
     private String lastProblem = "";
     private ObjectNode lastTable;
 
-    LiveComponents(String topology, LiveRun run) {
+    /**
+     * @param heartbeatSeconds how often workers send Nimbus their executors' counts and uptimes (Storm's
+     *                         executor.metrics.frequency.secs): an uptime Nimbus reports is at most that old
+     */
+    LiveComponents(String topology, LiveRun run, int heartbeatSeconds, LongSupplier clockMillis) {
         this.topology = topology;
         this.run = run;
+        this.heartbeatSeconds = heartbeatSeconds;
+        this.clockMillis = clockMillis;
     }
 
     /**
@@ -128,15 +139,20 @@ final class LiveComponents {
             executors.computeIfAbsent(worker, k -> new ArrayList<>())
                     .add(e.get_component_id() + "[" + first + (last > first ? "-" + last : "") + "]");
         }
-        if (workerUptimes != null) {
-            uptimes.forEach((worker, up) -> {
-                Integer before = workerUptimes.get(worker);
-                if (before == null || up < before) {
-                    run.event("worker " + worker + (before == null ? " started" : " restarted") + " (up " + up + " s)");
-                }
-            });
-        }
-        workerUptimes = uptimes;
+        // A worker started at S reports uptimes at most a heartbeat old, so poll time - uptime lies in [S, S + beat].
+        // Past the earliest such start plus a beat (and a second of slack), the worker is a new one: it restarted.
+        long nowSeconds = clockMillis.getAsLong() / 1000;
+        Map<String, Long> starts = new TreeMap<>();
+        uptimes.forEach((worker, up) -> {
+            long start = nowSeconds - up;
+            Long earliest = earliestStarts == null ? null : earliestStarts.get(worker);
+            if (earliestStarts != null && (earliest == null || start > earliest + heartbeatSeconds + 1)) {
+                run.event("worker " + worker + (earliest == null ? " started" : " restarted") + " (up " + up + " s)");
+                earliest = null;
+            }
+            starts.put(worker, earliest == null ? start : Math.min(earliest, start));
+        });
+        earliestStarts = starts;
         uptimes.forEach((worker, up) -> {
             ArrayNode list = out.addObject().put("worker", worker).put("uptime_s", up).putArray("executors");
             executors.get(worker).forEach(list::add);

@@ -1,11 +1,14 @@
 package io.stormsim.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.storm.Config;
 import org.apache.storm.generated.Nimbus;
 
 /**
@@ -18,6 +21,9 @@ final class LiveSession implements AutoCloseable {
     static final int EXECUTOR_STATS_SECONDS = 5;
     /** Asking Nimbus more often than the counts change would only cost the run CPU (an embedded Nimbus is in it). */
     static final int NIMBUS_EVERY_SECONDS = EXECUTOR_STATS_SECONDS;
+    /** Storm's default executor.metrics.frequency.secs. */
+    static final int STORM_HEARTBEAT_SECONDS = 60;
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** After the end, an open page gets this long to fetch the final state (it polls every 2 s). */
     static final Duration LINGER = Duration.ofSeconds(3);
     private final LiveRun run;
@@ -54,8 +60,20 @@ final class LiveSession implements AutoCloseable {
 
     /** Shows the topology's components as {@code nimbus} reports them, from now on. */
     void watchNimbus(Nimbus.Iface nimbus) {
-        LiveComponents components = new LiveComponents(run.title(), run);
+        LiveComponents components = new LiveComponents(run.title(), run, heartbeatSeconds(nimbus),
+                System::currentTimeMillis);
         nimbusPoll.scheduleWithFixedDelay(() -> components.poll(nimbus), 0, NIMBUS_EVERY_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** How often the workers report their executors to {@code nimbus}: its executor.metrics.frequency.secs. */
+    static int heartbeatSeconds(Nimbus.Iface nimbus) {
+        try {
+            JsonNode value = JSON.readTree(nimbus.getNimbusConf()).get(Config.EXECUTOR_METRICS_FREQUENCY_SECS);
+            return value != null && value.canConvertToInt() && value.asInt() > 0 ? value.asInt() : STORM_HEARTBEAT_SECONDS;
+        } catch (Exception e) {
+            // a Nimbus that does not tell: Storm's default; restarts are then named later, or not at all
+            return STORM_HEARTBEAT_SECONDS;
+        }
     }
 
     URI address() {

@@ -21,8 +21,10 @@ class LiveComponentsTest {
     @Test
     void theTableFollowsTheDataFlowAndARestartedWorkerIsAnEvent() {
         LiveRun run = new LiveRun("barnes-hut");
-        LiveComponents components = new LiveComponents("barnes-hut", run);
+        long[] nowMillis = {100_000};
+        LiveComponents components = new LiveComponents("barnes-hut", run, 10, () -> nowMillis[0]);
         List<String> order = List.of("timestep", "force");
+        // h1 started at 70 s, h2 at 60 s (the clock's seconds)
         JsonNode t = components.table(page(), info(30, 40), order);
         assertEquals(List.of("timestep", "force"), t.get("components").findValues("component").stream().map(JsonNode::asText).toList());
         JsonNode force = t.get("components").get(1);
@@ -31,13 +33,25 @@ class LiveComponentsTest {
         assertEquals(List.of("h1:6700", "h2:6701"), t.get("worker_list").findValues("worker").stream().map(JsonNode::asText).toList());
         assertEquals(0, run.state().get("events").size(), "the first look tells nothing");
 
-        components.table(page(), info(35, 3), order);
+        // uptimes a heartbeat old at most (10 s): no restart, however stale
+        nowMillis[0] = 109_000;
+        components.table(page(), info(30, 40), order);
+        nowMillis[0] = 115_000;
+        components.table(page(), info(40, 50), order);
+        assertEquals(0, run.state().get("events").size(), run.state().get("events").toString());
+
+        // h2 now started at 122 s, later than 60 + 10 allows: a new worker; then it ages as any other
+        nowMillis[0] = 125_000;
+        components.table(page(), info(50, 3), order);
+        nowMillis[0] = 140_000;
+        components.table(page(), info(60, 13), order);
         JsonNode events = run.state().get("events");
-        assertEquals(1, events.size());
+        assertEquals(1, events.size(), events.toString());
         assertEquals("worker h2:6701 restarted (up 3 s)", events.get(0).get("text").asText());
 
-        TopologyInfo withError = info(40, 8);
+        TopologyInfo withError = info(70, 23);
         withError.put_to_errors("force", List.of(new ErrorInfo("java.lang.IllegalStateException: boom\n\tat ...", 1_700_000_000)));
+        nowMillis[0] = 150_000;
         JsonNode errors = components.table(page(), withError, order).get("errors");
         assertEquals("java.lang.IllegalStateException: boom", errors.get(0).get("error").asText());
         assertEquals("force reported: java.lang.IllegalStateException: boom",
