@@ -3,9 +3,6 @@ package io.stormsim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,7 +11,6 @@ import org.apache.storm.generated.BoltAggregateStats;
 import org.apache.storm.generated.CommonAggregateStats;
 import org.apache.storm.generated.ComponentAggregateStats;
 import org.apache.storm.generated.ErrorInfo;
-import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.NotAliveException;
 import org.apache.storm.generated.SpecificAggregateStats;
@@ -31,7 +27,6 @@ import org.apache.storm.generated.TopologyPageInfo;
  */
 final class LiveComponents {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int ERRORS_SHOWN = 5;
     private final String topology;
     private final LiveRun run;
     private final LongSupplier clockMillis;
@@ -41,6 +36,8 @@ final class LiveComponents {
     private int errorsSeen;
     private String lastProblem = "";
     private ObjectNode lastTable;
+    private List<String> order;
+    private String orderOf;
 
     /**
      * @param heartbeatSeconds how often workers send Nimbus their executors' counts and uptimes (Storm's
@@ -61,7 +58,11 @@ final class LiveComponents {
         try {
             TopologyInfo info = nimbus.getTopologyInfoByName(topology);
             TopologyPageInfo page = nimbus.getTopologyPageInfo(info.get_id(), TopologyStatusTable.WINDOW, false);
-            List<String> order = TopologyStatusTable.dataFlowOrder(nimbus.getUserTopology(info.get_id()));
+            if (!info.get_id().equals(orderOf)) {
+                // a topology's wiring does not change while it runs: asked again only for a new one of that name
+                order = TopologyStatusTable.dataFlowOrder(nimbus.getUserTopology(info.get_id()));
+                orderOf = info.get_id();
+            }
             lastTable = table(page, info, order);
             run.components(lastTable);
             lastProblem = "";
@@ -126,24 +127,13 @@ final class LiveComponents {
 
     /** Each worker with its uptime and executors; a restart since the last poll becomes an event. */
     private void workers(ArrayNode out, TopologyInfo info, List<String> order) {
-        Map<String, Integer> uptimes = new TreeMap<>();
-        Map<String, List<String>> executors = new HashMap<>();
-        List<ExecutorSummary> summaries = new ArrayList<>(info.get_executors());
-        summaries.removeIf(e -> !order.contains(e.get_component_id()));
-        summaries.sort(Comparator.comparingInt((ExecutorSummary e) -> order.indexOf(e.get_component_id()))
-                .thenComparingInt(e -> e.get_executor_info().get_task_start()));
-        for (ExecutorSummary e : summaries) {
-            String worker = e.get_host() + ":" + e.get_port();
-            uptimes.merge(worker, e.get_uptime_secs(), Math::max);
-            int first = e.get_executor_info().get_task_start(), last = e.get_executor_info().get_task_end();
-            executors.computeIfAbsent(worker, k -> new ArrayList<>())
-                    .add(e.get_component_id() + "[" + first + (last > first ? "-" + last : "") + "]");
-        }
+        Map<String, TopologyStatusTable.Worker> workers = TopologyStatusTable.placement(info, order);
         // A worker started at S reports uptimes at most a heartbeat old, so poll time - uptime lies in [S, S + beat].
         // Past the earliest such start plus a beat (and a second of slack), the worker is a new one: it restarted.
         long nowSeconds = clockMillis.getAsLong() / 1000;
         Map<String, Long> starts = new TreeMap<>();
-        uptimes.forEach((worker, up) -> {
+        workers.forEach((worker, w) -> {
+            int up = w.uptimeSecs;
             long start = nowSeconds - up;
             Long earliest = earliestStarts == null ? null : earliestStarts.get(worker);
             if (earliestStarts != null && (earliest == null || start > earliest + heartbeatSeconds + 1)) {
@@ -153,17 +143,15 @@ final class LiveComponents {
             starts.put(worker, earliest == null ? start : Math.min(earliest, start));
         });
         earliestStarts = starts;
-        uptimes.forEach((worker, up) -> {
-            ArrayNode list = out.addObject().put("worker", worker).put("uptime_s", up).putArray("executors");
-            executors.get(worker).forEach(list::add);
+        workers.forEach((worker, w) -> {
+            ArrayNode list = out.addObject().put("worker", worker).put("uptime_s", w.uptimeSecs).putArray("executors");
+            w.executors.forEach(list::add);
         });
     }
 
     private void errors(ArrayNode out, TopologyInfo info) {
-        List<Map.Entry<String, ErrorInfo>> all = new ArrayList<>();
-        info.get_errors().forEach((component, list) -> list.forEach(e -> all.add(Map.entry(component, e))));
-        all.sort(Comparator.comparingInt((Map.Entry<String, ErrorInfo> e) -> e.getValue().get_error_time_secs()).reversed());
-        for (Map.Entry<String, ErrorInfo> e : all.subList(0, Math.min(ERRORS_SHOWN, all.size()))) {
+        List<Map.Entry<String, ErrorInfo>> all = TopologyStatusTable.newestErrors(info);
+        for (Map.Entry<String, ErrorInfo> e : all.subList(0, Math.min(TopologyStatusTable.ERRORS_SHOWN, all.size()))) {
             ErrorInfo error = e.getValue();
             out.addObject().put("component", e.getKey()).put("time_s", error.get_error_time_secs())
                     .put("worker", error.get_host() + ":" + error.get_port())

@@ -7,7 +7,6 @@ import io.stormsim.stream.StreamFormat;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -130,17 +129,8 @@ final class LiveRun implements StreamSubscriber.Listener {
             firstDone = done;
             firstDoneMillis = lastMessageMillis;
         }
-        ObjectNode row = JSON.createObjectNode().put("seq", seq++).put("at_s", (lastMessageMillis - startMillis) / 1e3);
-        fields.forEach((name, value) -> {
-            if (value == null) {
-                row.putNull(name);
-            } else if (value instanceof Long) {
-                row.put(name, value.longValue());
-            } else {
-                row.put(name, value.doubleValue());
-            }
-        });
-        rows.addLast(row);
+        rows.addLast(put(JSON.createObjectNode().put("seq", seq++).put("at_s", (lastMessageMillis - startMillis) / 1e3),
+                fields));
         if (rows.size() > ROWS_KEPT) {
             rows.removeFirst();
         }
@@ -159,7 +149,8 @@ final class LiveRun implements StreamSubscriber.Listener {
 
     /** Something a person watching should see in the list of events. */
     synchronized void event(String text) {
-        events.addLast(JSON.createObjectNode().put("at_s", (clockMillis.getAsLong() - startMillis) / 1e3).put("text", text));
+        events.addLast(JSON.createObjectNode().put("at_s", (clockMillis.getAsLong() - startMillis) / 1e3)
+                .put("text", text));
         if (events.size() > EVENTS_KEPT) {
             events.removeFirst();
         }
@@ -193,14 +184,7 @@ final class LiveRun implements StreamSubscriber.Listener {
                 progress.put("seconds_left", (total - done) / rate);
             }
         }
-        ObjectNode figures = s.putObject("latest");
-        latest.forEach((k, v) -> {
-            if (v == null) {
-                figures.putNull(k);
-            } else {
-                figures.put(k, v.doubleValue());
-            }
-        });
+        put(s.putObject("latest"), latest);
         if (sample != null) {
             s.putObject("sample").put("round", sample.round()).put("time", sample.time()).put("count", sample.count())
                     .put("bodies", sample.totalBodies());
@@ -225,22 +209,26 @@ final class LiveRun implements StreamSubscriber.Listener {
         return out.put("next", seq);
     }
 
-    /** The latest body sample and the figures of its round, or null before one came. */
+    /** The latest body sample and the figures of its round (a null figure: not finite), or null before one came. */
     synchronized SampleView sample() {
-        return sample == null ? null : new SampleView(sample, withoutNulls(sampleDiag));
+        return sample == null ? null : new SampleView(sample, sampleDiag);
     }
 
     record SampleView(StreamFormat.Sample sample, Map<String, Number> figures) {
     }
 
-    private static Map<String, Number> withoutNulls(Map<String, Number> m) {
-        Map<String, Number> out = new LinkedHashMap<>();
-        m.forEach((k, v) -> {
-            if (v != null) {
-                out.put(k, v);
+    /** A message's fields into {@code json}: integers as integers, other numbers as doubles, null as null. */
+    private static ObjectNode put(ObjectNode json, Map<String, Number> fields) {
+        fields.forEach((name, value) -> {
+            if (value == null) {
+                json.putNull(name);
+            } else if (value instanceof Long) {
+                json.put(name, value.longValue());
+            } else {
+                json.put(name, value.doubleValue());
             }
         });
-        return out;
+        return json;
     }
 
     private long total() {

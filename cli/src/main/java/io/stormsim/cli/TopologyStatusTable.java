@@ -33,7 +33,7 @@ import org.apache.storm.generated.TopologyPageInfo;
  */
 final class TopologyStatusTable {
     static final String WINDOW = ":all-time";
-    private static final int ERRORS_SHOWN = 5;
+    static final int ERRORS_SHOWN = 5;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private TopologyStatusTable() {
@@ -103,13 +103,17 @@ final class TopologyStatusTable {
         return new ArrayList<>(order);
     }
 
-    private static final class Worker {
+    /** A worker's executors, {@code component[first-last task]} in data-flow order, and its uptime. */
+    static final class Worker {
         final List<String> executors = new ArrayList<>();
         int uptimeSecs;
     }
 
-    /** host:port of each worker, with its executors in data-flow order (Storm's own components left out). */
-    private static Map<String, Worker> placement(TopologyInfo info, List<String> order) {
+    /**
+     * host:port of each worker, in order, with its executors in data-flow order (Storm's own components left out);
+     * its uptime is its executors' longest.
+     */
+    static Map<String, Worker> placement(TopologyInfo info, List<String> order) {
         List<ExecutorSummary> executors = new ArrayList<>(info.get_executors());
         executors.removeIf(e -> !order.contains(e.get_component_id()));
         executors.sort(Comparator.comparingInt((ExecutorSummary e) -> order.indexOf(e.get_component_id()))
@@ -124,13 +128,19 @@ final class TopologyStatusTable {
         return workers;
     }
 
-    private static String errors(TopologyInfo info) {
+    /** Every error Nimbus keeps for the topology, with its component, the newest first. */
+    static List<Map.Entry<String, ErrorInfo>> newestErrors(TopologyInfo info) {
         List<Map.Entry<String, ErrorInfo>> all = new ArrayList<>();
         info.get_errors().forEach((component, list) -> list.forEach(e -> all.add(Map.entry(component, e))));
+        all.sort(Comparator.comparingInt((Map.Entry<String, ErrorInfo> e) -> e.getValue().get_error_time_secs()).reversed());
+        return all;
+    }
+
+    private static String errors(TopologyInfo info) {
+        List<Map.Entry<String, ErrorInfo>> all = newestErrors(info);
         if (all.isEmpty()) {
             return String.format("%nerrors: none%n");
         }
-        all.sort(Comparator.comparingInt((Map.Entry<String, ErrorInfo> e) -> e.getValue().get_error_time_secs()).reversed());
         StringBuilder sb = new StringBuilder(String.format("%nmost recent errors (%d in all)%n", all.size()));
         for (Map.Entry<String, ErrorInfo> e : all.subList(0, Math.min(ERRORS_SHOWN, all.size()))) {
             ErrorInfo error = e.getValue();

@@ -27,6 +27,24 @@ public final class StreamRecorder extends Thread {
         }
     }
 
+    /** What a test does while it records. */
+    @FunctionalInterface
+    public interface Recorded {
+        void run() throws Exception;
+    }
+
+    /** Every message {@code endpoint} publishes while {@code run} runs (it starts a run), in order of arrival. */
+    public static ConcurrentLinkedQueue<byte[][]> during(String endpoint, Recorded run) throws Exception {
+        StreamRecorder subscriber = new StreamRecorder(endpoint);
+        subscriber.start();
+        try {
+            run.run();
+        } finally {
+            subscriber.finish();
+        }
+        return subscriber.received;
+    }
+
     /** Waits until the messages stop coming. */
     public void finish() throws InterruptedException {
         done = true;

@@ -9,6 +9,7 @@ import io.stormsim.nbody.RoundFigures;
 import io.stormsim.plot.Charts;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.StreamBatch;
 import io.stormsim.stream.StreamMessages;
 import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
@@ -20,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Future;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
@@ -56,18 +56,10 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     private transient RoundSeries series;
     private transient volatile RoundFigures latest;
     private transient boolean publishing;
+    private transient StreamBatch stream;
     /** Draws the checkpoints' plots off the rounds' path: one thread, one drawing at a time. */
     private transient ExecutorService plotter;
     private transient Future<?> drawing;
-
-    /**
-     * The rounds' messages go to the publisher together, at most every 0.1 s (and at the last round): each hand-over
-     * wakes the publisher and ZeroMQ's threads at both ends, and on a machine whose cores the partitions fill, those
-     * wake-ups cost the rounds more than the messages themselves (docs/performance/barnes-hut.md).
-     */
-    static final long STREAM_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private transient StreamMessages held;
-    private transient long lastHandOverNanos;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -92,6 +84,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         startNanos = lastRoundNanos = System.nanoTime();
         lastPlotNanos = startNanos - PLOTS_EVERY_NANOS;
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
+        stream = new StreamBatch();
         plotter = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "diagnostics-plots");
             t.setDaemon(true);
@@ -119,12 +112,10 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
         nextRound = round + 1;
         series.add(f);
         if (publishing) {
-            StreamMessages messages = DiagnosticsStream.messages(f, config.params().steps(), reports, config.stream());
-            held = held == null ? messages : held.addAll(messages);
-            if (now - lastHandOverNanos >= STREAM_EVERY_NANOS || round == config.run().lastRound()) {
-                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, held);
-                held = null;
-                lastHandOverNanos = now;
+            StreamMessages ready = stream.add(DiagnosticsStream.messages(f, config.params().steps(), reports,
+                    config.stream()), now, round == config.run().lastRound());
+            if (ready != null) {
+                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, ready);
             }
         }
         if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS && round != config.run().lastRound()

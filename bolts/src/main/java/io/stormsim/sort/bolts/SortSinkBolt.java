@@ -109,8 +109,9 @@ public class SortSinkBolt extends SortBolt implements SingleTask {
         if (log.completed(job.job, row.append('\n'))) {
             long exchanged = 0;
             for (int p = 0; p < config.passes(); p++) {
-                bytesSum[p] += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
-                exchanged += stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
+                long bytes = stats[SortStats.at(SortStats.passStage(p), SortStats.BYTES)];
+                bytesSum[p] += bytes;
+                exchanged += bytes;
             }
             metrics.done(job.emittedMillis, latency, exchanged);
             LOG.info(String.format("sort job %d of %s done%s: %d keys, %d ms from the spout", job.job + 1,

@@ -6,6 +6,7 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.Median;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
+import io.stormsim.stream.StreamBatch;
 import io.stormsim.stream.StreamFormat;
 import io.stormsim.stream.StreamMessages;
 import io.stormsim.stream.StreamPublisherBolt;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * drops the rows from its step on, so the files read as one undisturbed run. After the last round it writes
  * the final state ({@value #FINAL_STATE}, a restart file) and, last, {@code summary.txt}. When a publisher
  * subscribes, each step goes to the live stream as a {@code diag} message ({@link #diag}, unanchored: rounds never
- * wait for it). Runs as one task.
+ * wait for it; handed over in batches, {@link StreamBatch}). Runs as one task.
  */
 public class WaterSink extends WaterBolt implements SingleTask {
     public static final String TABLE = "water.out";
@@ -60,6 +61,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
     private transient volatile StepValues lastPrinted;
     private transient double[] recentStepSeconds;
     private transient boolean publishing;
+    private transient StreamBatch stream;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -80,6 +82,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         recentStepSeconds = new double[TIMED_STEPS];
         startNanos = lastRoundNanos = System.nanoTime();
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
+        stream = new StreamBatch();
         // the latest printed step's values, for the metrics reporters (0 before the first); the steps a second
         // are every phase's stormsim.step-compute count (StepBolt)
         context.registerGauge("stormsim.step", () -> lastPrinted == null ? 0 : lastPrinted.step());
@@ -115,8 +118,11 @@ public class WaterSink extends WaterBolt implements SingleTask {
                 print(printed);
             }
             if (publishing) {
-                emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step,
-                        diag(round, sums, printed, now - lastRoundNanos));
+                StreamMessages ready = stream.add(diag(round, sums, printed, now - lastRoundNanos), now,
+                        round == config.run().lastRound());
+                if (ready != null) {
+                    emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, ready);
+                }
             }
             stepNanos += now - lastRoundNanos;
             recentStepSeconds[(int) (stepRounds % TIMED_STEPS)] = (now - lastRoundNanos) / 1e9;

@@ -95,18 +95,12 @@ public class BarnesHutTopologyTest extends LocalClusterTest {
     void aSubscriberGetsEveryRoundInOrderAndTheSamples() throws Exception {
         String endpoint = StreamRecorder.freeEndpoint();
         Path dir = out.resolve("stream");
-        StreamRecorder subscriber = new StreamRecorder(endpoint);
-        subscriber.start();
-        try {
-            LocalRun.run(cluster, topology(2, dir, "stream.bind", endpoint,
-                    "stream.sample.every", String.valueOf(SAMPLE_EVERY), "stream.sample.size", String.valueOf(SAMPLE_SIZE)),
-                    Duration.ofMinutes(5));
-        } finally {
-            subscriber.finish();
-        }
+        var received = StreamRecorder.during(endpoint, () -> LocalRun.run(cluster, topology(2, dir, "stream.bind", endpoint,
+                "stream.sample.every", String.valueOf(SAMPLE_EVERY), "stream.sample.size", String.valueOf(SAMPLE_SIZE)),
+                Duration.ofMinutes(5)));
         List<Map<String, Number>> diags = new ArrayList<>();
         List<StreamFormat.Sample> samples = new ArrayList<>();
-        for (byte[][] m : subscriber.received) {
+        for (byte[][] m : received) {
             String topic = new String(m[0], StandardCharsets.UTF_8);
             if (topic.equals(StreamFormat.DIAGNOSTICS)) {
                 diags.add(StreamFormat.decodeDiagnostics(m[1]));

@@ -181,20 +181,15 @@ class RadixSortTopologyTest extends LocalClusterTest {
         Path dir = out.resolve("stream");
         Map<String, String> m = settings(new Run(2, "uniform", 1000, 32, false, 8, 3, null), dir);
         m.put("stream.bind", endpoint);
-        StreamRecorder subscriber = new StreamRecorder(endpoint);
-        subscriber.start();
-        try {
-            LocalRun.run(cluster, TopologyFile.load(SORT_YAML, null, m, false), Duration.ofMinutes(1));
-        } finally {
-            subscriber.finish();
-        }
+        var received = StreamRecorder.during(endpoint,
+                () -> LocalRun.run(cluster, TopologyFile.load(SORT_YAML, null, m, false), Duration.ofMinutes(1)));
         Map<Long, Long> latency = new HashMap<>();
         for (String row : Files.readAllLines(dir.resolve(SortSinkBolt.JOBS_CSV)).stream().skip(1).toList()) {
             String[] f = row.split(",");
             latency.put(Long.parseLong(f[0]), Long.parseLong(f[3]));
         }
         List<Map<String, Number>> jobs = new ArrayList<>();
-        for (byte[][] message : subscriber.received) {
+        for (byte[][] message : received) {
             assertEquals(StreamFormat.JOB, new String(message[0], StandardCharsets.UTF_8));
             jobs.add(StreamFormat.decodeDiagnostics(message[1]));
         }

@@ -196,15 +196,10 @@ public class WaterTopologyTest extends LocalClusterTest {
         m.put("molecules", String.valueOf(molecules));
         m.put("print.every", String.valueOf(printEvery));
         m.put("stream.bind", endpoint);
-        StreamRecorder subscriber = new StreamRecorder(endpoint);
-        subscriber.start();
-        try {
-            LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(1));
-        } finally {
-            subscriber.finish();
-        }
+        var received = StreamRecorder.during(endpoint,
+                () -> LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(1)));
         List<Map<String, Number>> diags = new ArrayList<>();
-        for (byte[][] message : subscriber.received) {
+        for (byte[][] message : received) {
             assertEquals(StreamFormat.DIAGNOSTICS, new String(message[0], StandardCharsets.UTF_8));
             diags.add(StreamFormat.decodeDiagnostics(message[1]));
         }
