@@ -8,6 +8,10 @@ import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -174,12 +178,33 @@ public final class Stormsim {
                         + " 0.0.0.0: every interface)")
         String bind;
 
-        /** Starts the page, or fails naming the port when it is in use. */
+        /** Starts the page, or fails naming the address that is not this machine's, or the port in use. */
         LiveSession start(String name, String endpoint, WebPort port) throws ConfigException {
+            checkBind();
             try {
                 return LiveSession.start(name, endpoint, bind, port);
             } catch (IOException e) {
                 throw new ConfigException("the live page cannot listen on " + bind + ": " + e.getMessage());
+            }
+        }
+
+        /** An address another machine has could only fail to bind, as a port "in use": said as what it is. */
+        private void checkBind() throws ConfigException {
+            String allowed = "must be an address of this machine (e.g. 127.0.0.1), or 0.0.0.0 for every interface";
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(bind);
+            } catch (UnknownHostException e) {
+                throw new ConfigException("--bind " + bind + " is not allowed: no such host; " + allowed);
+            }
+            try {
+                if (!address.isAnyLocalAddress() && !address.isLoopbackAddress()
+                        && NetworkInterface.getByInetAddress(address) == null) {
+                    throw new ConfigException("--bind " + bind + " is not allowed: not an address of this machine; "
+                            + allowed);
+                }
+            } catch (SocketException e) {
+                throw new ConfigException("--bind " + bind + ": this machine's interfaces cannot be listed: " + e);
             }
         }
     }

@@ -263,6 +263,10 @@ class StormsimCommandLineTest {
                     + port + " on 127.0.0.1 is in use (another page or program has it); give a free port, or a range"
                     + " FROM-TO for the first free one\n"), run);
         }
+        // 192.0.2.1: an address for documentation (RFC 5737), no machine's
+        assertEquals(new Outcome(1, "", "stormsim: --bind 192.0.2.1 is not allowed: not an address of this machine;"
+                + " must be an address of this machine (e.g. 127.0.0.1), or 0.0.0.0 for every interface\n"),
+                stormsim("run", YAML, "--set", "n=500", "--set", "steps=2", "--bind", "192.0.2.1"));
         Outcome bad = stormsim("run", YAML, "--web", "8080-80");
         assertEquals(2, bad.status);
         assertTrue(bad.err.startsWith("Invalid value for option '--web': 8080-80 is not allowed: must be a port"), bad.err);
