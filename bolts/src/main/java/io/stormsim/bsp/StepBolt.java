@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.storm.generated.GlobalStreamId;
@@ -286,6 +287,24 @@ public abstract class StepBolt extends BaseRichBolt implements RoundTask {
      */
     protected void emitUnanchoredTo(String stream, int target, long step, Object payload) {
         collector.emitDirect(targetTasks(stream).get(target), stream, new Values(step, payload));
+    }
+
+    /**
+     * The components subscribed to output {@code stream}, each with its task ids in task-index order: for a stream
+     * that several components read, each in its own way ({@link #emitToTask}).
+     */
+    protected Map<String, List<Integer>> subscribers(String stream) {
+        Map<String, List<Integer>> tasks = new TreeMap<>();
+        Map<String, ?> targets = context.getThisTargets().get(stream);
+        if (targets != null) {
+            targets.keySet().forEach(component -> tasks.put(component, context.getComponentTasks(component)));
+        }
+        return tasks;
+    }
+
+    /** Sends {@code payload} on {@code stream} to the task with id {@code task}, in the step's tuple tree. */
+    protected void emitToTask(String stream, int task, long step, Object payload) {
+        collector.emitDirect(task, stream, anchors, new Values(step, payload));
     }
 
     /** Whether a component subscribes to output {@code stream} (an optional output may have none). */

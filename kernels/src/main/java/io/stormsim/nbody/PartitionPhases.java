@@ -28,11 +28,16 @@ public final class PartitionPhases {
 
     /** Phase 2: the root from all partitions' boxes (in any order: min/max are exact). */
     public static RootCell root(List<Box> boxes) {
+        return RootCell.around(globalBox(boxes));
+    }
+
+    /** The bounding box of all partitions' bodies, from the partitions' boxes (exact: min and max). */
+    public static Box globalBox(List<Box> boxes) {
         Box global = Box.empty();
         for (Box b : boxes) {
             global.include(b);
         }
-        return RootCell.around(global);
+        return global;
     }
 
     /** Phase 2: the partition's cost histogram. */

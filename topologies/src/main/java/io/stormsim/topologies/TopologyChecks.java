@@ -1,5 +1,6 @@
 package io.stormsim.topologies;
 
+import io.stormsim.bsp.OwnKeys;
 import io.stormsim.bsp.PartitionRule;
 import io.stormsim.bsp.PhaseWaitStrategy;
 import io.stormsim.bsp.SingleTask;
@@ -14,6 +15,7 @@ import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,11 +57,14 @@ public final class TopologyChecks {
             checkWaitStrategy(key, config.get(key));
         }
         Workload workload = Workloads.of(config);
+        List<OwnKeys> stages = boltsWithOwnKeys(def);
+        List<String> known = new ArrayList<>(workload.keys());
+        stages.forEach(s -> known.addAll(s.ownKeys()));
         for (String key : config.keySet()) {
-            if (key.startsWith("stormsim.") && !key.equals(Workload.CLASS_KEY) && !workload.keys().contains(key)) {
+            if (key.startsWith("stormsim.") && !key.equals(Workload.CLASS_KEY) && !known.contains(key)) {
                 throw new ConfigException("unknown key '" + key + "' in the topology config:"
-                        + NearestKey.didYouMean(key, workload.keys()) + " known stormsim keys of " + workload.name()
-                        + " are " + String.join(", ", workload.keys()));
+                        + NearestKey.didYouMean(key, known) + " known stormsim keys of " + workload.name()
+                        + (stages.isEmpty() ? "" : " and its stages") + " are " + String.join(", ", known));
             }
         }
         try {
@@ -73,6 +78,9 @@ public final class TopologyChecks {
             settings = workload.read(config);
             checkKryoDecorators(config, workload.name(), settings.kryoDecorators());
             settings.check(def);
+            for (OwnKeys stage : stages) {
+                stage.checkOwnKeys(config);
+            }
             checkPartitions(def, settings.partitionRule());
             checkStore(config);
         } catch (RuntimeException e) {
@@ -128,6 +136,23 @@ public final class TopologyChecks {
                         + decorator + ", the serializers of the " + workload + " workload's messages");
             }
         }
+    }
+
+    /** The topology's bolts that read keys of their own, made as the launcher asks them ({@link OwnKeys}). */
+    private static List<OwnKeys> boltsWithOwnKeys(TopologyDef def) throws ConfigException {
+        List<OwnKeys> bolts = new ArrayList<>();
+        for (BoltDef b : def.getBolts()) {
+            Class<?> type = boltClass(b);
+            if (OwnKeys.class.isAssignableFrom(type)) {
+                try {
+                    bolts.add((OwnKeys) type.getDeclaredConstructor().newInstance());
+                } catch (ReflectiveOperationException e) {
+                    throw new ConfigException("bolt '" + b.getId() + "' className = " + b.getClassName()
+                            + " cannot be made with no arguments: " + e);
+                }
+            }
+        }
+        return bolts;
     }
 
     static Class<?> boltClass(BoltDef b) throws ConfigException {

@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
 import org.apache.storm.Config;
 import org.apache.storm.flux.FluxBuilder;
 import org.apache.storm.flux.model.ExecutionContext;
+import org.apache.storm.flux.model.StreamDef;
 import org.apache.storm.flux.model.TopologyDef;
+import org.apache.storm.flux.model.VertexDef;
 import org.apache.storm.flux.parser.FluxParser;
 import org.apache.storm.generated.StormTopology;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -84,7 +86,18 @@ public final class TopologyFile {
             throw new ConfigException("topology file " + yaml + " cannot be read (missing, or no permission)");
         }
         Path propsPath = propertiesFile != null ? propertiesFile : defaultProperties(yaml);
+        String text = Files.readString(yaml, StandardCharsets.UTF_8);
+        List<Include> includes = includes(yaml, text, new ArrayList<>());
         Properties props = new Properties();
+        for (Include include : flatten(includes)) {
+            // an included topology's defaults, under the including file's
+            Path defaults = defaultProperties(include.file);
+            if (defaults != null && include.topology) {
+                try (InputStream in = Files.newInputStream(defaults)) {
+                    props.load(in);
+                }
+            }
+        }
         if (propsPath != null) {
             if (!Files.isReadable(propsPath)) {
                 throw new ConfigException("properties file " + propsPath + " cannot be read (missing, or no permission)");
@@ -110,17 +123,15 @@ public final class TopologyFile {
                 props.setProperty(STREAM_BIND_PROPERTY, "tcp://" + bind.group(1) + ":" + freePort(bind.group(1)));
             }
         }
-        String text = Files.readString(yaml, StandardCharsets.UTF_8);
-        List<Include> includes = includes(yaml, text);
         Map<Path, String> texts = new LinkedHashMap<>();
         texts.put(yaml, text);
-        for (Include include : includes) {
+        for (Include include : flatten(includes)) {
             texts.put(include.file, include.text);
         }
         checkPlaceholders(yaml, texts, props, envFilter, propsPath);
         TopologyDef def = parse(yaml, props, envFilter);
-        for (Include include : def == null ? List.<Include>of() : includes) {
-            merge(def, include, parse(include.file, props, envFilter));
+        if (def != null) {
+            mergeAll(def, includes, props, envFilter);
         }
         if (def == null || !def.validate()) {
             throw new ConfigException("topology file " + yaml + " is not a valid Flux topology (name, spouts, bolts)");
@@ -173,17 +184,36 @@ public final class TopologyFile {
         }
     }
 
-    /** A file a topology includes, its text, and whether its values win over the topology's own. */
-    private record Include(Path file, boolean override, String text) {
+    /**
+     * A file a topology includes, its text, whether its values win over the topology's own, whether it is a
+     * topology (spouts, bolts, streams) rather than config only, and the files it includes in turn.
+     */
+    private record Include(Path file, boolean override, String text, boolean topology, List<Include> includes) {
     }
+
+    /** Every include, nested ones before the file that includes them. */
+    private static List<Include> flatten(List<Include> includes) {
+        List<Include> all = new ArrayList<>();
+        for (Include include : includes) {
+            all.addAll(flatten(include.includes));
+            all.add(include);
+        }
+        return all;
+    }
+
+    private static final Set<String> INCLUDE_KEYS = Set.of("name", "config", "includes", "spouts", "bolts", "streams");
 
     /**
      * The files a topology includes ({@code includes: - file: engine.yaml}), relative to the including file's
      * directory, so that a topology finds its includes wherever it is started from (Flux itself reads them
      * from the working directory). Read before the placeholders are checked, which span the includes too. An
-     * include holds config only: the engine's settings that topologies share.
+     * include holds config (the engine's settings that topologies share) or a whole topology, which the including
+     * one extends with more bolts and streams (a pipeline: the simulation plus its analysis stages); its name is
+     * the including topology's, and the properties file beside it gives defaults under the including one's.
+     *
+     * @param chain the files including this one, to refuse a cycle
      */
-    private static List<Include> includes(Path yaml, String text) throws IOException, ConfigException {
+    private static List<Include> includes(Path yaml, String text, List<Path> chain) throws IOException, ConfigException {
         Object raw = yamlTree(yaml, text);
         List<Include> files = new ArrayList<>();
         Object list = raw instanceof Map<?, ?> m ? m.get("includes") : null;
@@ -193,6 +223,8 @@ public final class TopologyFile {
         if (!(list instanceof List<?> entries)) {
             throw new ConfigException(yaml + ": includes = " + list + " is not allowed: must be a list of - file: NAME");
         }
+        List<Path> below = new ArrayList<>(chain);
+        below.add(yaml.toAbsolutePath().normalize());
         for (Object entry : entries) {
             Object file = entry instanceof Map<?, ?> e ? e.get("file") : null;
             if (!(file instanceof String name) || Boolean.TRUE.equals(((Map<?, ?>) entry).get("resource"))) {
@@ -204,13 +236,20 @@ public final class TopologyFile {
                 throw new ConfigException(yaml + ": includes: file " + name + " (" + path
                         + ") cannot be read (missing, or no permission)");
             }
+            if (below.contains(path)) {
+                throw new ConfigException(yaml + ": includes: file " + name + " includes, directly or not, the file that"
+                        + " includes it (" + path + ")");
+            }
             String included = Files.readString(path, StandardCharsets.UTF_8);
             Object tree = yamlTree(path, included);
-            if (tree != null && !(tree instanceof Map<?, ?> top && top.keySet().equals(Set.of("config")))) {
+            if (tree != null && !(tree instanceof Map<?, ?> top && INCLUDE_KEYS.containsAll(top.keySet()))) {
                 throw new ConfigException(path + " (included by " + yaml + ") is not allowed to hold "
-                        + (tree instanceof Map<?, ?> keys ? keys.keySet() : tree) + ": an include holds only config:");
+                        + (tree instanceof Map<?, ?> keys ? keys.keySet() : tree) + ": an include holds config, or a"
+                        + " topology's " + INCLUDE_KEYS);
             }
-            files.add(new Include(path, Boolean.TRUE.equals(((Map<?, ?>) entry).get("override")), included));
+            boolean topology = tree instanceof Map<?, ?> top && (top.containsKey("bolts") || top.containsKey("spouts"));
+            files.add(new Include(path, Boolean.TRUE.equals(((Map<?, ?>) entry).get("override")), included, topology,
+                    includes(path, included, below)));
         }
         return files;
     }
@@ -223,19 +262,61 @@ public final class TopologyFile {
         }
     }
 
-    /** Adds an include's config to the topology's: its own values win unless the include says override. */
-    private static void merge(TopologyDef def, Include from, TopologyDef include) {
-        if (include == null || include.getConfig() == null) {
-            return;
+    /** Adds {@code includes} (each with its own includes first) to {@code def}. */
+    private static void mergeAll(TopologyDef def, List<Include> includes, Properties props, boolean envFilter)
+            throws ConfigException {
+        for (Include include : includes) {
+            TopologyDef included = parse(include.file, props, envFilter);
+            if (included == null) {
+                continue;
+            }
+            mergeAll(included, include.includes, props, envFilter);
+            merge(def, include, included);
         }
-        if (def.getConfig() == null) {
-            def.setConfig(new HashMap<>());
-        }
-        for (Map.Entry<String, Object> e : include.getConfig().entrySet()) {
-            if (from.override || !def.getConfig().containsKey(e.getKey())) {
-                def.getConfig().put(e.getKey(), e.getValue());
+    }
+
+    /**
+     * Adds an include's config to the topology's (its own values win unless the include says override), and an
+     * included topology's spouts, bolts and streams; a component id both define is refused.
+     */
+    private static void merge(TopologyDef def, Include from, TopologyDef include) throws ConfigException {
+        if (include.getConfig() != null) {
+            if (def.getConfig() == null) {
+                def.setConfig(new HashMap<>());
+            }
+            for (Map.Entry<String, Object> e : include.getConfig().entrySet()) {
+                if (from.override || !def.getConfig().containsKey(e.getKey())) {
+                    def.getConfig().put(e.getKey(), e.getValue());
+                }
             }
         }
+        if (!from.topology) {
+            return;
+        }
+        for (var component : concat(include.getSpouts(), include.getBolts())) {
+            if (def.getBoltDef(component.getId()) != null || def.getSpoutDef(component.getId()) != null) {
+                throw new ConfigException("component '" + component.getId() + "' is defined both by " + from.file
+                        + " and by the topology that includes it: give one of them another id");
+            }
+        }
+        def.addAllSpouts(include.getSpouts() == null ? List.of() : include.getSpouts(), false);
+        def.addAllBolts(include.getBolts() == null ? List.of() : include.getBolts(), false);
+        List<StreamDef> streams = new ArrayList<>(include.getStreams() == null ? List.of() : include.getStreams());
+        if (def.getStreams() != null) {
+            streams.addAll(def.getStreams());
+        }
+        def.setStreams(streams);
+    }
+
+    private static List<VertexDef> concat(List<? extends VertexDef> a, List<? extends VertexDef> b) {
+        List<VertexDef> all = new ArrayList<>();
+        if (a != null) {
+            all.addAll(a);
+        }
+        if (b != null) {
+            all.addAll(b);
+        }
+        return all;
     }
 
     private static Path defaultProperties(Path yaml) {

@@ -258,12 +258,61 @@ class TopologyChecksTest extends ConfigChecks {
     }
 
     @Test
-    void anIncludeHoldsOnlyConfig() throws Exception {
+    void anIncludeHoldsConfigOrATopologyOnly() throws Exception {
         Path yaml = copyOfYaml(s -> s);
-        Files.writeString(tmp.resolve("engine.yaml"), "config:\n  topology.workers: 1\nbolts: []\n");
+        Files.writeString(tmp.resolve("engine.yaml"), "config:\n  topology.workers: 1\nworkerHooks: []\n");
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
                 .getMessage();
-        assertTrue(error.contains("is not allowed to hold [config, bolts]: an include holds only config:"), error);
+        assertTrue(error.contains("is not allowed to hold [config, workerHooks]: an include holds config, or a"
+                + " topology's"), error);
+    }
+
+    /**
+     * A topology that includes another extends it: the included one's spouts, bolts, streams and config (its own
+     * includes' too) with the properties beside it as defaults, which the including one's properties and --set
+     * override; its name is the including one's.
+     */
+    @Test
+    void aTopologyIncludingAnotherExtendsItWithItsPropertiesAsDefaults() throws Exception {
+        Path yaml = copyOfYaml(s -> s);
+        Files.copy(YAML.resolveSibling("barnes-hut.properties"), tmp.resolve("topology.properties"));
+        Path pipeline = tmp.resolve("pipeline.yaml");
+        Files.writeString(pipeline, """
+                name: "pipeline"
+                includes:
+                  - file: "topology.yaml"
+                config:
+                  stormsim.nbody.n: ${n}
+                bolts:
+                  - id: "second-publisher"
+                    className: "io.stormsim.stream.StreamPublisherBolt"
+                    parallelism: 1
+                streams:
+                  - {from: "diagnostics", to: "second-publisher", grouping: {type: DIRECT, streamId: "messages"}}
+                """);
+        Files.writeString(tmp.resolve("pipeline.properties"), "n=1234\n");
+        TopologyFile topology = TopologyFile.load(pipeline, null, Map.of("steps", "7"), false);
+        assertEquals("pipeline", topology.name());
+        assertEquals(1234, ((Number) topology.config.get("stormsim.nbody.n")).intValue(), "the pipeline's property");
+        assertEquals(7, ((Number) topology.config.get("stormsim.steps")).intValue(), "--set wins");
+        assertEquals(0.005, ((Number) topology.config.get("stormsim.nbody.dt")).doubleValue(), "the included default");
+        assertEquals("io.stormsim.bsp.PhaseWaitStrategy", topology.config.get("topology.bolt.wait.strategy"),
+                "the included topology's own include");
+        assertTrue(topology.definition.getBoltDef("force") != null && topology.definition.getBoltDef("second-publisher")
+                != null);
+        assertEquals(16, topology.definition.getStreams().size(), "barnes-hut's 15 streams and the pipeline's");
+        topology.build();
+
+        Files.writeString(pipeline, Files.readString(pipeline).replace("second-publisher", "publisher"));
+        String twice = assertThrows(ConfigException.class, () -> TopologyFile.load(pipeline, null, Map.of(), false))
+                .getMessage();
+        assertTrue(twice.contains("component 'publisher' is defined both by " + yaml), twice);
+
+        Files.writeString(yaml, Files.readString(yaml).replace("- file: \"engine.yaml\"", "- file: \"pipeline.yaml\""));
+        String cycle = assertThrows(ConfigException.class, () -> TopologyFile.load(pipeline, null, Map.of(), false))
+                .getMessage();
+        assertTrue(cycle.contains("includes: file pipeline.yaml includes, directly or not, the file that includes it"),
+                cycle);
     }
 
     @Test

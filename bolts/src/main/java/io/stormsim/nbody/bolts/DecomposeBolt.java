@@ -4,6 +4,7 @@ import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.CostHistogram;
 import io.stormsim.nbody.PartitionPhases;
+import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,8 @@ public class DecomposeBolt extends NbodyBolt {
     @Override
     protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(BoundsBolt.BODIES);
-        state.root = PartitionPhases.root(in.all(BoundsBolt.BOX));
+        state.box = PartitionPhases.globalBox(in.all(BoundsBolt.BOX));
+        state.root = RootCell.around(state.box);
         KeyedBodies keyed = KeyedBodies.sort(state.bodies, state.root);
         state.bodies = keyed.bodies();
         state.keys = keyed.keys();

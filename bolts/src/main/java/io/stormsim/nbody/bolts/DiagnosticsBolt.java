@@ -6,6 +6,7 @@ import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.BodiesCsv;
 import io.stormsim.nbody.RoundFigures;
+import io.stormsim.plot.BackgroundPlots;
 import io.stormsim.plot.Charts;
 import io.stormsim.run.Progress;
 import io.stormsim.run.RunOutput;
@@ -19,9 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,14 +50,12 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
     private transient DiagnosticsLog log;
     private transient long nextRound;
     private transient double initialEnergy;
-    private transient long startNanos, lastRoundNanos, lastLogNanos, lastPlotNanos;
+    private transient long startNanos, lastRoundNanos, lastLogNanos;
     private transient RoundSeries series;
     private transient volatile RoundFigures latest;
     private transient boolean publishing;
     private transient StreamBatch stream;
-    /** Draws the checkpoints' plots off the rounds' path: one thread, one drawing at a time. */
-    private transient ExecutorService plotter;
-    private transient Future<?> drawing;
+    private transient BackgroundPlots plotter;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -82,14 +78,9 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             context.registerGauge("stormsim." + g.name(), () -> latest == null ? 0.0 : g.value().applyAsDouble(latest));
         }
         startNanos = lastRoundNanos = System.nanoTime();
-        lastPlotNanos = startNanos - PLOTS_EVERY_NANOS;
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         stream = new StreamBatch();
-        plotter = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "diagnostics-plots");
-            t.setDaemon(true);
-            return t;
-        });
+        plotter = new BackgroundPlots("the plots in " + output.dir().toAbsolutePath(), PLOTS_EVERY_NANOS, startNanos);
     }
 
     @Override
@@ -118,18 +109,8 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
                 emitUnanchoredTo(StreamPublisherBolt.MESSAGES, 0, step, ready);
             }
         }
-        if (config.run().checkpointAt(round) && now - lastPlotNanos > PLOTS_EVERY_NANOS && round != config.run().lastRound()
-                && (drawing == null || drawing.isDone())) {
-            lastPlotNanos = now;
-            Runnable draw = plots(f.total().bodies, reports.size());
-            drawing = plotter.submit(() -> {
-                try {
-                    draw.run();
-                } catch (RuntimeException e) {
-                    LOG.warn("could not draw the plots in {} (the run goes on; they are drawn again at the next"
-                            + " checkpoint a minute on, and at the end): {}", output.dir().toAbsolutePath(), e.toString());
-                }
-            });
+        if (config.run().checkpointAt(round) && round != config.run().lastRound() && plotter.due(now)) {
+            plotter.draw(now, plots(f.total().bodies, reports.size()));
         }
         long last = config.run().lastRound();
         if (round == last || now - lastLogNanos > PROGRESS_EVERY_NANOS) {
@@ -163,11 +144,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
             parts.add(r.finalBodies);
         }
         BodiesCsv.write(Bodies.concat(parts).sortedById(), output.file(FINAL_BODIES_CSV));
-        if (drawing != null) {
-            // a checkpoint's drawing finishing late would replace the final plots with older ones
-            drawing.get();
-        }
-        plots(f.total().bodies, reports.size()).run();
+        plotter.drawLast(plots(f.total().bodies, reports.size()));
         output.complete(String.format("bodies=%d%nsteps=%d%npartitions=%d%nfinal_rel_energy_error=%s%n"
                         + "wall_seconds=%.3f%n", f.total().bodies, config.params().steps(), reports.size(),
                 f.relEnergyError(), (now - startNanos) / 1e9));
@@ -195,7 +172,7 @@ public class DiagnosticsBolt extends NbodyBolt implements SingleTask {
 
     @Override
     public void cleanup() {
-        plotter.shutdownNow();
+        plotter.close();
         output.close();
         super.cleanup();
     }

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
 /** A Barnes-Hut phase bolt: a {@link StepBolt} that reads the run's settings from the topology config. */
-abstract class NbodyBolt extends StepBolt {
+public abstract class NbodyBolt extends StepBolt {
     protected transient NbodyConfig config;
 
     @Override

@@ -215,6 +215,7 @@ public class NbodyKryo implements IKryoDecorator {
             if (s.keys != null) {
                 writeLongs(out, s.keys, s.keys.length);
             }
+            kryo.writeObjectOrNull(out, s.box, Box.class);
             kryo.writeObjectOrNull(out, s.root, RootCell.class);
             kryo.writeObjectOrNull(out, s.decomposition, Decomposition.class);
             kryo.writeObjectOrNull(out, s.localTree, Octree.class);
@@ -229,6 +230,7 @@ public class NbodyKryo implements IKryoDecorator {
             s.round = in.readLong();
             s.bodies = kryo.readObjectOrNull(in, Bodies.class);
             s.keys = in.readBoolean() ? readLongs(in) : null;
+            s.box = kryo.readObjectOrNull(in, Box.class);
             s.root = kryo.readObjectOrNull(in, RootCell.class);
             s.decomposition = kryo.readObjectOrNull(in, Decomposition.class);
             s.localTree = kryo.readObjectOrNull(in, Octree.class);

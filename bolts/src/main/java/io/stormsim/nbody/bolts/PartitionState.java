@@ -1,6 +1,7 @@
 package io.stormsim.nbody.bolts;
 
 import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Box;
 import io.stormsim.nbody.Decomposition;
 import io.stormsim.nbody.Gravity;
 import io.stormsim.nbody.Octree;
@@ -17,6 +18,11 @@ public final class PartitionState {
     public Bodies bodies;
     /** Morton keys of {@link #bodies}, when they are sorted by key. */
     public long[] keys;
+    /**
+     * The bounding box of every partition's bodies at the round's start: their positions at time round * dt, which
+     * the update phase's snapshots and analysis stages see (the closing half kick moves no body).
+     */
+    public Box box;
     public RootCell root;
     public Decomposition decomposition;
     public Octree localTree;

@@ -12,20 +12,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.task.TopologyContext;
 
 /**
  * Phase 7: the leapfrog update (close the last step, measure, write the snapshot file if one is due,
  * open the next) of the partition's bodies; its conserved quantities (and, every
  * {@code stormsim.stream.sample.every} rounds, its part of the live stream's body sample) go to the
  * diagnostics bolt, its bodies back to the bounds phase for the next round (or, after the last round,
- * to the diagnostics bolt for output).
+ * to the diagnostics bolt for output), and, at their output times, a copy of them to the analysis stages
+ * subscribed to {@link #ANALYSIS} ({@link AnalysisTaps}).
  */
 public class UpdateBolt extends NbodyBolt {
     public static final String REPORT = "report";
+    public static final String ANALYSIS = "analysis";
     public static final String SNAPSHOT_DIR = "snapshots";
     /** The output directory, its snapshots mirrored into the run store if any: made at the first snapshot. */
     private transient RunOutput output;
-
+    private transient List<AnalysisTaps.Tap> taps;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -34,7 +37,13 @@ public class UpdateBolt extends NbodyBolt {
 
     @Override
     protected List<String> outputs() {
-        return List.of(REPORT, BoundsBolt.STATE);
+        return List.of(REPORT, BoundsBolt.STATE, ANALYSIS);
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        super.setUp(conf, context);
+        taps = AnalysisTaps.of(subscribers(ANALYSIS), context, conf, config.params().dt(), partition, partitions);
     }
 
 
@@ -49,6 +58,7 @@ public class UpdateBolt extends NbodyBolt {
         if (config.run().snapshotAt(round)) {
             writeSnapshot(round, state.bodies, state.decomposition.bodies);
         }
+        feedAnalysis(step, state, conserved);
         Leapfrog.open(state.bodies, state.field, config.params().dt(), round, config.params().steps());
         state.field = null;
         timed(state, Phase.UPDATE);
@@ -57,6 +67,20 @@ public class UpdateBolt extends NbodyBolt {
                 state.phaseCpuNanos, last ? state.bodies : null, sample));
         if (!last) {
             emitTo(BoundsBolt.STATE, partition, step + 1, new PartitionState(round + 1, state.bodies));
+        }
+    }
+
+    /** The bodies are copied once for all stages due this round: the next lines of this step move them on. */
+    private void feedAnalysis(long step, PartitionState state, Conserved conserved) {
+        AnalysisBodies copy = null;
+        for (AnalysisTaps.Tap tap : taps) {
+            if (tap.cadence().dueAt(state.round)) {
+                if (copy == null) {
+                    copy = new AnalysisBodies(state.round, state.round * config.params().dt(),
+                            state.bodies.slice(0, state.bodies.n), conserved, state.box, state.decomposition.bodies);
+                }
+                emitToTask(ANALYSIS, tap.task(), step, copy);
+            }
         }
     }
 
