@@ -58,8 +58,8 @@ public final class Gadget2Reader {
         Gadget2Header h = first.header;
         List<String> notes = h.redshift() > 0 ? List.of(LoadedBodies.comovingNote(Gadget2File.KIND + " " + file,
                 h.time(), h.redshift(), h.boxSize())) : List.of();
-        String format = "GADGET-2 " + first.signature.describe() + (files.size() > 1 ? ", " + files.size() + " files"
-                : "");
+        String format = "GADGET-2 " + files.get(0).signature.describe() + (files.size() > 1 ? ", " + files.size()
+                + " files" : "");
         return new LoadedBodies(b, null, format, notes);
     }
 
