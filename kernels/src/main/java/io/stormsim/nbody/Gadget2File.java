@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -95,7 +96,7 @@ final class Gadget2File {
         while (first.hasRemaining() && ch.read(first, first.position()) > 0) {
             continue;
         }
-        Signature s = Signature.of(java.util.Arrays.copyOf(first.array(), first.position()));
+        Signature s = Signature.of(Arrays.copyOf(first.array(), first.position()));
         if (s == null) {
             int marker = first.position() >= 4 ? first.order(ByteOrder.LITTLE_ENDIAN).getInt(0) : -1;
             throw new IOException(where(file, 0) + (first.position() < 4 ? "the file ends before the first record"
