@@ -99,6 +99,11 @@ public final class Utf8Lines implements Closeable {
         return lines;
     }
 
+    /** The reader's own exception for a problem on line {@code line}, for a reader built on this one. */
+    public IOException problem(long line, String what) {
+        return problem.at(line, what);
+    }
+
     /** The byte offset just past the last line returned and its end of line (of \r\n, maybe only the \r). */
     public long offset() {
         return offset;

@@ -2,23 +2,41 @@ package io.stormsim.nbody;
 
 import io.stormsim.input.InputFile;
 import io.stormsim.input.Utf8Lines;
+import io.stormsim.input.Utf8LinesReader;
 import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
- * Bodies as CSV: a header line {@code id,mass,x,y,z,vx,vy,vz}, then one body per line. Numbers are
- * written so that reading them back gives the same bits. Reading rejects, with the file, line number
- * and field, anything that is not a body: wrong field counts, non-numbers, NaN or infinite values,
- * masses that are not positive, repeated ids, bytes that are not UTF-8 text, lines over
- * {@link Utf8Lines#MAX_LINE_CHARS} characters; a directory, a missing or an empty file are named as such.
+ * Bodies as CSV. Written with the header {@code id,mass,x,y,z,vx,vy,vz}, one body per line, numbers so that
+ * reading them back gives the same bits. Read with Apache Commons CSV (quoted fields, CRLF or LF): a header naming
+ * the columns in any order (case aside), mass, x, y, z, vx, vy and vz required, id optional (without it the bodies
+ * get ids 0, 1, ... in file order), other columns ignored and named once in a note. Reading rejects, with the
+ * file, line number and field, anything that is not a body: rows whose field count is not the header's,
+ * non-numbers, NaN or infinite values, masses that are not positive, repeated ids, bytes that are not UTF-8 text,
+ * lines over {@link Utf8Lines#MAX_LINE_CHARS} characters (and records, quoted across lines, over twice that); a
+ * directory, a missing or an empty file are named as such. A record is named by the line it ends on, its own for
+ * every record not quoted across lines.
  */
 public final class BodiesCsv {
     public static final String HEADER = "id,mass,x,y,z,vx,vy,vz";
-    private static final String[] FIELDS = HEADER.split(",");
+    private static final String ID = "id";
+    private static final String[] VALUES = {"mass", "x", "y", "z", "vx", "vy", "vz"};
+    private static final String EXPECTED = "a CSV file with the header '" + HEADER + "' (columns in any order, id"
+            + " optional)";
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setTrim(true).setIgnoreEmptyLines(true).get();
 
     private BodiesCsv() {
     }
@@ -31,66 +49,135 @@ public final class BodiesCsv {
     }
 
     public static Bodies read(Path file) throws IOException {
-        InputFile.checkedSize(file, "bodies file", "a CSV file with the header '" + HEADER + "'");
-        try (Utf8Lines in = new Utf8Lines(file, Utf8Lines.MAX_LINE_CHARS,
-                (line, what) -> new MalformedBodiesException(file, line, what))) {
-            String header = in.next();
-            if (header == null) {
-                throw new MalformedBodiesException(file, 1, "the file is empty, expected the header '" + HEADER + "'");
+        return load(file).bodies();
+    }
+
+    /** The bodies of {@code file}, with a note naming the columns it ignored; no units (a CSV file states none). */
+    public static LoadedBodies load(Path file) throws IOException {
+        InputFile.checkedSize(file, "bodies file", EXPECTED);
+        try (Utf8LinesReader text = new Utf8LinesReader(new Utf8Lines(file, Utf8Lines.MAX_LINE_CHARS,
+                (line, what) -> new MalformedBodiesException(file, line, what)), 2L * Utf8Lines.MAX_LINE_CHARS);
+             CSVParser csv = CSVParser.builder().setReader(text).setFormat(FORMAT).get()) {
+            Iterator<CSVRecord> records = csv.iterator();
+            try {
+                return read(file, text, csv, records);
+            } catch (UncheckedIOException e) {
+                if (e.getCause() instanceof CSVException bad) {
+                    throw new MalformedBodiesException(file, Math.max(1, csv.getCurrentLineNumber()), bad.getMessage());
+                }
+                throw e.getCause();
             }
-            if (!header.replace(" ", "").equals(HEADER)) {
-                throw new MalformedBodiesException(file, 1, "the header must be '" + HEADER + "', found '"
-                        + Utf8Lines.excerpt(header) + "'");
+        }
+    }
+
+    private static LoadedBodies read(Path file, Utf8LinesReader text, CSVParser csv, Iterator<CSVRecord> records)
+            throws IOException {
+        if (!records.hasNext()) {
+            throw new MalformedBodiesException(file, 1, "the file is empty, expected the header '" + HEADER
+                    + "' (columns in any order, id optional)");
+        }
+        Columns columns = Columns.of(file, records.next());
+        Bodies b = new Bodies(1024);
+        long[] id = b.id;
+        double[][] cols = {b.mass, b.x, b.y, b.z, b.vx, b.vy, b.vz};
+        long[] lineOf = new long[1024];
+        int n = 0;
+        long lineNo = csv.getCurrentLineNumber();
+        text.recordStarts(lineNo + 1);
+        while (records.hasNext()) {
+            CSVRecord r = records.next();
+            lineNo = csv.getCurrentLineNumber();
+            text.recordStarts(lineNo + 1);
+            if (r.size() == 1 && r.get(0).isEmpty()) {
+                continue; // a line of spaces
             }
-            Bodies b = new Bodies(1024);
-            long[] id = b.id;
-            double[][] cols = {b.mass, b.x, b.y, b.z, b.vx, b.vy, b.vz};
-            Map<Long, Long> lineOfId = new HashMap<>();
-            int n = 0;
-            long lineNo = 1;
-            String line;
-            while ((line = in.next()) != null) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.split(",", -1);
-                if (f.length != FIELDS.length) {
-                    throw new MalformedBodiesException(file, lineNo, "expected " + FIELDS.length + " fields ("
-                            + HEADER + "), found " + f.length);
-                }
-                if (n == id.length) {
-                    id = Arrays.copyOf(id, 2 * n);
-                    for (int c = 0; c < cols.length; c++) {
-                        cols[c] = Arrays.copyOf(cols[c], 2 * n);
-                    }
-                }
-                try {
-                    id[n] = Long.parseLong(f[0].trim());
-                } catch (NumberFormatException e) {
-                    throw new MalformedBodiesException(file, lineNo, "id '" + Utf8Lines.excerpt(f[0].trim())
-                            + "' is not an integer");
-                }
-                Long earlier = lineOfId.put(id[n], lineNo);
-                if (earlier != null) {
-                    throw new MalformedBodiesException(file, lineNo, "id " + id[n] + " already used on line " + earlier);
-                }
+            if (r.size() != columns.names.length) {
+                throw new MalformedBodiesException(file, lineNo, "expected " + columns.names.length + " fields ("
+                        + Utf8Lines.excerpt(String.join(",", columns.names)) + "), found " + r.size());
+            }
+            if (n == id.length) {
+                id = Arrays.copyOf(id, 2 * n);
+                lineOf = Arrays.copyOf(lineOf, 2 * n);
                 for (int c = 0; c < cols.length; c++) {
-                    cols[c][n] = parseFinite(file, lineNo, FIELDS[c + 1], f[c + 1].trim());
+                    cols[c] = Arrays.copyOf(cols[c], 2 * n);
                 }
-                if (!(cols[0][n] > 0)) {
-                    throw new MalformedBodiesException(file, lineNo, "mass " + cols[0][n] + " must be > 0");
+            }
+            id[n] = columns.id < 0 ? n : parseId(file, lineNo, r.get(columns.id));
+            lineOf[n] = lineNo;
+            for (int c = 0; c < cols.length; c++) {
+                cols[c][n] = parseFinite(file, lineNo, VALUES[c], r.get(columns.values[c]));
+            }
+            if (!(cols[0][n] > 0)) {
+                throw new MalformedBodiesException(file, lineNo, "mass " + cols[0][n] + " must be > 0");
+            }
+            n++;
+        }
+        if (n == 0) {
+            throw new MalformedBodiesException(file, Math.max(1, lineNo), "no bodies after the header");
+        }
+        int[] repeat = UniqueIds.firstRepeat(Arrays.copyOf(id, n));
+        if (repeat != null) {
+            throw new MalformedBodiesException(file, lineOf[repeat[1]], "id " + id[repeat[1]] + " already used on"
+                    + " line " + lineOf[repeat[0]]);
+        }
+        long[] cost = new long[n];
+        Arrays.fill(cost, 1);
+        Bodies out = new Bodies(n, Arrays.copyOf(id, n), Arrays.copyOf(cols[0], n), Arrays.copyOf(cols[1], n),
+                Arrays.copyOf(cols[2], n), Arrays.copyOf(cols[3], n), Arrays.copyOf(cols[4], n),
+                Arrays.copyOf(cols[5], n), Arrays.copyOf(cols[6], n), cost);
+        List<String> notes = columns.ignored.isEmpty() ? List.of() : List.of("bodies file " + file + ": column(s) "
+                + columns.ignored + " ignored (a body is " + (columns.id < 0 ? "" : "id, ") + String.join(", ", VALUES)
+                + (columns.id < 0 ? "; ids 0 to " + (n - 1) + " in file order" : "") + ")");
+        return new LoadedBodies(out, null, "CSV", notes);
+    }
+
+    /** Where the header puts each column a body needs; -1 for no id. */
+    private record Columns(String[] names, int id, int[] values, List<String> ignored) {
+        static Columns of(Path file, CSVRecord header) throws MalformedBodiesException {
+            String[] names = new String[header.size()];
+            Map<String, Integer> at = new HashMap<>();
+            for (int i = 0; i < names.length; i++) {
+                // a byte order mark, as spreadsheets write one, is not part of the first name
+                names[i] = i == 0 && header.get(0).startsWith("\uFEFF") ? header.get(0).substring(1).trim()
+                        : header.get(i);
+                Integer earlier = at.put(names[i].toLowerCase(Locale.ROOT), i);
+                if (earlier != null) {
+                    throw new MalformedBodiesException(file, 1, "the header names column '"
+                            + Utf8Lines.excerpt(names[i]) + "' twice (fields " + (earlier + 1) + " and " + (i + 1)
+                            + ")");
                 }
-                n++;
             }
-            if (n == 0) {
-                throw new MalformedBodiesException(file, lineNo, "no bodies after the header");
+            List<String> missing = new ArrayList<>();
+            int[] values = new int[VALUES.length];
+            for (int c = 0; c < VALUES.length; c++) {
+                Integer i = at.remove(VALUES[c]);
+                values[c] = i == null ? -1 : i;
+                if (i == null) {
+                    missing.add(VALUES[c]);
+                }
             }
-            long[] cost = new long[n];
-            Arrays.fill(cost, 1);
-            return new Bodies(n, Arrays.copyOf(id, n), Arrays.copyOf(cols[0], n), Arrays.copyOf(cols[1], n),
-                    Arrays.copyOf(cols[2], n), Arrays.copyOf(cols[3], n), Arrays.copyOf(cols[4], n),
-                    Arrays.copyOf(cols[5], n), Arrays.copyOf(cols[6], n), cost);
+            if (!missing.isEmpty()) {
+                throw new MalformedBodiesException(file, 1, "the header must name the columns "
+                        + String.join(",", VALUES) + " (in any order, with id optional) as in '" + HEADER
+                        + "', found '" + Utf8Lines.excerpt(String.join(",", names)) + "': no column "
+                        + String.join(", ", missing));
+            }
+            Integer id = at.remove(ID);
+            List<String> ignored = new ArrayList<>();
+            for (int i = 0; i < names.length; i++) {
+                if (at.containsKey(names[i].toLowerCase(Locale.ROOT))) {
+                    ignored.add("'" + Utf8Lines.excerpt(names[i]) + "'");
+                }
+            }
+            return new Columns(names, id == null ? -1 : id, values, ignored);
+        }
+    }
+
+    private static long parseId(Path file, long line, String text) throws MalformedBodiesException {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new MalformedBodiesException(file, line, "id '" + Utf8Lines.excerpt(text) + "' is not an integer");
         }
     }
 

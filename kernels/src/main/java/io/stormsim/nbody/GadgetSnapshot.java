@@ -1,12 +1,10 @@
 package io.stormsim.nbody;
 
-import io.stormsim.input.InputFile;
 import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -21,8 +19,6 @@ import java.nio.file.Path;
  */
 public final class GadgetSnapshot {
     public static final int HEADER_BYTES = 256;
-    private static final String EXPECTED = "a GADGET-2 snapshot (format 1: little-endian Fortran records header,"
-            + " positions, velocities, ids, masses)";
     private static final int TYPES = 6, TYPE = 1;
 
     private GadgetSnapshot() {
@@ -96,81 +92,10 @@ public final class GadgetSnapshot {
     }
 
     /**
-     * Reads one snapshot file back (positions, velocities, masses as stored, in 32-bit precision). A file
-     * that is not one (a record whose lengths disagree or run past the end, blocks of the wrong size for the
-     * header's count) fails naming the byte offset of the record.
+     * Reads one file of a snapshot back, the bodies of that file alone (positions, velocities, masses as stored,
+     * in 32-bit precision); {@link Gadget2Reader} reads whole snapshots and the other layouts of the format.
      */
     public static Bodies read(Path file) throws IOException {
-        long size = InputFile.checkedSize(file, "snapshot file", EXPECTED);
-        if (size == 0) {
-            throw new IOException("snapshot file " + file + " is empty, expected " + EXPECTED);
-        }
-        if (size < 0 || size > Integer.MAX_VALUE - 8) {
-            throw new IOException("snapshot file " + file + " is " + (size < 0 ? "not a regular file" : size + " bytes")
-                    + ": this reader holds one file of a snapshot in memory, at most 2 GiB");
-        }
-        ByteBuffer all;
-        try (FileChannel ch = FileChannel.open(file)) {
-            all = ByteBuffer.allocate((int) size).order(ByteOrder.LITTLE_ENDIAN);
-            while (all.hasRemaining() && ch.read(all) >= 0) {
-                continue;
-            }
-        }
-        all.flip();
-        ByteBuffer header = nextRecord(all, file, "header", HEADER_BYTES);
-        int n = header.getInt(4 * TYPE);
-        if (n < 0) {
-            throw new IOException("snapshot file " + file + ", byte offset " + (4 + 4 * TYPE) + ": particle count " + n
-                    + " is negative");
-        }
-        ByteBuffer pos = nextRecord(all, file, "positions", 12L * n);
-        ByteBuffer vel = nextRecord(all, file, "velocities", 12L * n);
-        long idBytes = all.remaining() >= 4 && all.getInt(all.position()) == 8L * n ? 8L * n : 4L * n;
-        ByteBuffer ids = nextRecord(all, file, "ids", idBytes);
-        ByteBuffer mass = nextRecord(all, file, "masses", 4L * n);
-        if (all.hasRemaining()) {
-            throw new IOException("snapshot file " + file + ", byte offset " + all.position() + ": " + all.remaining()
-                    + " more bytes after the masses, expected the end of the file");
-        }
-        Bodies b = new Bodies(n);
-        for (int i = 0; i < n; i++) {
-            b.x[i] = pos.getFloat();
-            b.y[i] = pos.getFloat();
-            b.z[i] = pos.getFloat();
-            b.vx[i] = vel.getFloat();
-            b.vy[i] = vel.getFloat();
-            b.vz[i] = vel.getFloat();
-            b.id[i] = idBytes == 8L * n ? ids.getLong() : Integer.toUnsignedLong(ids.getInt());
-            b.mass[i] = mass.getFloat();
-        }
-        return b;
-    }
-
-    /** The next Fortran record (length, data, the same length again), which must hold {@code expected} bytes. */
-    private static ByteBuffer nextRecord(ByteBuffer all, Path file, String name, long expected) throws IOException {
-        int start = all.position();
-        String where = "snapshot file " + file + ", byte offset " + start + ": ";
-        if (all.remaining() < 4) {
-            throw new IOException(where + "truncated, the file ends before the " + name + " record (" + expected
-                    + " bytes)");
-        }
-        int len = all.getInt();
-        if (len != expected) {
-            throw new IOException(where + "the " + name + " record has " + Integer.toUnsignedString(len)
-                    + " bytes, expected " + expected + (name.equals("header") ? " (is this a GADGET snapshot?)" : ""));
-        }
-        if (len > all.remaining() - 4) {
-            throw new IOException(where + "truncated, the " + name + " record of " + len + " bytes and its closing"
-                    + " length need " + (len + 8) + " bytes, the file ends at byte offset " + all.limit());
-        }
-        ByteBuffer rec = all.slice().order(ByteOrder.LITTLE_ENDIAN);
-        rec.limit(len);
-        all.position(all.position() + len);
-        int closing = all.getInt();
-        if (closing != len) {
-            throw new IOException(where + "the " + name + " record opens with length " + len + " and closes with "
-                    + Integer.toUnsignedString(closing) + " (not a Fortran record file?)");
-        }
-        return rec;
+        return Gadget2Reader.readFile(file);
     }
 }

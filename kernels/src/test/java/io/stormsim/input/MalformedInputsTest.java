@@ -346,7 +346,7 @@ class MalformedInputsTest {
 
     @Nested
     class GadgetSnapshotFile {
-        private static final String EXPECTED = "expected a GADGET-2 snapshot (format 1";
+        private static final String EXPECTED = "expected a GADGET-2 snapshot (Fortran records in either byte order";
         /** Header, positions, velocities, 4-byte ids, masses: each record with its two lengths. */
         private static final long BYTES_OF_100 = 264 + 2 * (8 + 1200) + (8 + 400) + (8 + 400);
 
@@ -378,15 +378,17 @@ class MalformedInputsTest {
             Path f = MalformedInputsTest.this.randomBytes("random.snap", 4096, 20);
             int len = ByteBuffer.wrap(Files.readAllBytes(f)).order(ByteOrder.LITTLE_ENDIAN).getInt();
             rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset 0: the"
-                    + " header record has " + Integer.toUnsignedString(len) + " bytes, expected 256");
+                    + " first record marker is " + Integer.toUnsignedString(len) + " (0x" + Integer.toHexString(len)
+                    + " little-endian), expected 256 (format 1) or 8 followed by 'HEAD' (format 2)");
         }
 
         @Test
         void truncatedInsideTheMasses() throws IOException {
             Path f = truncated(written("cut.snap", PlummerSphere.generate(100, 8)), BYTES_OF_100 - 50);
             rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset "
-                    + (BYTES_OF_100 - 408) + ": truncated, the masses record of 400 bytes and its closing length"
-                    + " need 408 bytes, the file ends at byte offset " + (BYTES_OF_100 - 50));
+                    + (BYTES_OF_100 - 408) + ": truncated: the MASS block record of 400 bytes and its closing marker"
+                    + " need bytes up to offset " + BYTES_OF_100 + ", the file ends at byte offset "
+                    + (BYTES_OF_100 - 50));
         }
 
         @Test
@@ -395,7 +397,7 @@ class MalformedInputsTest {
             try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
                 ch.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 1199), 264 + 4 + 1200);
             }
-            rejected(IOException.class, () -> GadgetSnapshot.read(f), "byte offset 264: the positions record opens"
+            rejected(IOException.class, () -> GadgetSnapshot.read(f), "byte offset 264: the POS block record opens"
                     + " with length 1200 and closes with 1199");
         }
 
@@ -409,7 +411,7 @@ class MalformedInputsTest {
         void oneHundredMBOfZeros() throws IOException {
             Path f = sized("zeros.snap", new byte[0], HUNDRED_MB);
             rejected(IOException.class, () -> GadgetSnapshot.read(f), "snapshot file " + f + ", byte offset 0: the"
-                    + " header record has 0 bytes, expected 256");
+                    + " first record marker is 0 (0x00000000 little-endian), expected 256");
         }
 
         @Test
@@ -532,17 +534,18 @@ class MalformedInputsTest {
         }
 
         @Test
-        void gasParticlesWouldBeLost() throws IOException {
+        void aTypeCountedWithoutItsGroup() throws IOException {
             Path f = custom("gas.hdf5", new long[] {5, N, 0, 0, 0, 0}, new double[6], Map.of());
-            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_ThisFile[0] = 5:"
-                    + " only type-1 particles");
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ": there is no PartType0 group, but"
+                    + " NumPart_ThisFile[0] = 5");
         }
 
         @Test
         void aCountTheFileCannotHold() throws IOException {
             Path f = custom("count.hdf5", new long[] {0, 1L << 40, 0, 0, 0, 0}, new double[6], Map.of());
             rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header: NumPart_ThisFile[1] = "
-                    + (1L << 40) + " is not a count this " + Files.size(f) + "-byte file can hold");
+                    + (1L << 40) + ", NumPart_Total[1] = " + (1L << 40) + ": not counts this " + Files.size(f)
+                    + "-byte file can hold");
         }
 
         @Test
@@ -580,8 +583,8 @@ class MalformedInputsTest {
         @Test
         void noMassesAndNoMassTable() throws IOException {
             Path f = custom("weightless.hdf5", Map.of("Masses", NONE));
-            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", Header/MassTable[1]: mass 0.0,"
-                    + " must be finite and > 0");
+            rejected(MALFORMED, () -> Hdf5Snapshot.read(f), "HDF5 file " + f + ", /PartType1: there is no Masses"
+                    + " dataset and no MassTable[1] to give the particles one mass");
         }
 
         @Test

@@ -2,13 +2,17 @@ package io.stormsim.nbody;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.input.Utf8Lines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,5 +120,88 @@ class BodiesCsvTest {
         IOException e = assertThrows(IOException.class, () -> BodiesCsv.read(missing));
         assertFalse(e instanceof BodiesCsv.MalformedBodiesException, "a missing file is not a malformed one");
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+    }
+
+    @Test
+    void columnsInAnyOrderWithoutIdsAndWithExtraColumnsNamedOnce() throws IOException {
+        Path f = file("any.csv", "\uFEFFVX,name,z,y,x,Mass,vz,vy,type\r\n0.5,\"star, a\",3,2,1,0.25,0.1,0.2,4\r\n"
+                + "\n-0.5,\"b \"\"quoted\"\"\",-3,-2,-1,2e-3,6,5,4");
+        LoadedBodies loaded = BodiesCsv.load(f);
+        Bodies b = loaded.bodies();
+        assertEquals(2, b.n);
+        Bodies want = new Bodies(2);
+        double[][] rows = {{0, 0.25, 1, 2, 3, 0.5, 0.2, 0.1}, {1, 2e-3, -1, -2, -3, -0.5, 5, 6}};
+        for (int i = 0; i < 2; i++) {
+            want.id[i] = (long) rows[i][0];
+            want.mass[i] = rows[i][1];
+            want.x[i] = rows[i][2];
+            want.y[i] = rows[i][3];
+            want.z[i] = rows[i][4];
+            want.vx[i] = rows[i][5];
+            want.vy[i] = rows[i][6];
+            want.vz[i] = rows[i][7];
+        }
+        assertTrue(want.sameStateBits(b), "ids 0, 1 in file order, every value where its header put it");
+        assertEquals(List.of("bodies file " + f + ": column(s) ['name', 'type'] ignored (a body is mass, x, y, z,"
+                + " vx, vy, vz; ids 0 to 1 in file order)"), loaded.notes());
+        assertEquals("CSV", loaded.format());
+        assertNull(loaded.unitsOrNull());
+    }
+
+    /** Name, file content, then fragments the message must contain. */
+    static Stream<Arguments> malformedHeadersAndRecords() {
+        return Stream.of(
+                Arguments.of("a column named twice", "mass,x,y,z,vx,vy,vz,X\n", new String[] {"line 1:",
+                    "the header names column 'X' twice (fields 2 and 8)"}),
+                Arguments.of("columns missing", "mass,x,y,speed\n1,2,3,4\n", new String[] {"line 1:",
+                    "found 'mass,x,y,speed': no column z, vx, vy, vz"}),
+                Arguments.of("text after a closing quote", "mass,x,y,z,vx,vy,vz\n1,2,3,4,5,6,7\n1,\"2\"x,3,4,5,6,7\n",
+                    new String[] {"line 3:", "Invalid character between encapsulated token and delimiter"}),
+                Arguments.of("a quote never closed", "mass,x,y,z,vx,vy,vz\n1,2,3,4,5,6,7\n1,\"2,3,4,5,6,7\n",
+                    new String[] {"line 3:", "EOF reached before encapsulated token finished"}),
+                Arguments.of("fields past the header's", "mass,x,y,z,vx,vy,vz\n\n1,2,3,4,5,6,7,8\r\n",
+                    new String[] {"line 3:", "expected 7 fields (mass,x,y,z,vx,vy,vz), found 8"}),
+                Arguments.of("a repeat on the last line, no line end", "id,mass,x,y,z,vx,vy,vz\r\n5,1,2,3,4,5,6,7\r\n"
+                    + "\r\n  \r\n6,1,2,3,4,5,6,7\r\n5,1,2,3,4,5,6,7", new String[] {"line 6:",
+                    "id 5 already used on line 2"}));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedHeadersAndRecords")
+    void malformedHeadersAndRecordsAreNamedByLine(String name, String content, String[] fragments) throws IOException {
+        malformedFileIsRejectedWithLineAndProblem(name, content, fragments);
+    }
+
+    @Test
+    void aQuoteLeftOpenInALargeFileFailsWithoutGatheringTheRest() throws IOException {
+        String row = "1,2,3,4,5,6,0." + "7".repeat(1000) + "\n";
+        Path f = file("open-quote.csv", "mass,x,y,z,vx,vy,vz\n" + row + "1,\"2," + row.repeat(3000));
+        BodiesCsv.MalformedBodiesException e =
+                assertThrows(BodiesCsv.MalformedBodiesException.class, () -> BodiesCsv.read(f));
+        assertTrue(e.getMessage().startsWith("bodies file " + f + ", line 3: a record from here runs past "
+                + 2 * Utf8Lines.MAX_LINE_CHARS + " characters, to line "), e.getMessage());
+    }
+
+    @Test
+    void mutatedFilesFailWithTheFileAndALineOrReadBodies() throws IOException {
+        Path good = dir.resolve("good.csv");
+        BodiesCsv.write(PlummerSphere.generate(30, 2), good);
+        byte[] whole = Files.readAllBytes(good);
+        byte[] alphabet = ",\"\n\r 0123456789.-eE+xNa\u00ff".getBytes(StandardCharsets.ISO_8859_1);
+        Random random = new Random(5);
+        for (int trial = 0; trial < 300; trial++) {
+            byte[] b = whole.clone();
+            for (int k = 1 + random.nextInt(4); k > 0; k--) {
+                b[random.nextInt(b.length)] = alphabet[random.nextInt(alphabet.length)];
+            }
+            Path f = Files.write(dir.resolve("mutated.csv"), b);
+            try {
+                Bodies read = BodiesCsv.read(f);
+                assertTrue(read.n > 0 && read.n <= 31, "trial " + trial);
+            } catch (BodiesCsv.MalformedBodiesException e) {
+                assertTrue(e.getMessage().matches("(?s)bodies file " + java.util.regex.Pattern.quote(f.toString())
+                        + ", line \\d+: .+"), e.getMessage());
+            }
+        }
     }
 }

@@ -6,8 +6,8 @@ import static io.stormsim.run.ConfigValues.notAllowed;
 import static io.stormsim.run.ConfigValues.stringValue;
 
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.BodiesCsv;
-import io.stormsim.nbody.Hdf5Snapshot;
+import io.stormsim.nbody.InitialConditions;
+import io.stormsim.nbody.LoadedBodies;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.Precision;
@@ -21,6 +21,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Barnes-Hut settings of a topology, read from its Storm config ({@code stormsim.*} keys, set in
@@ -42,6 +44,7 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     public static final String SNAPSHOT_FORMAT = "stormsim.snapshot.format";
     public static final String PRECISION = "stormsim.nbody.precision";
     public static final List<String> KEYS;
+    private static final Logger LOG = LoggerFactory.getLogger(NbodyConfig.class);
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
@@ -92,14 +95,18 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
         return run.outputDir();
     }
 
-    /** The initial bodies: read from the bodies file (HDF5 or CSV) if one is set, else a Plummer sphere of n bodies. */
+    /**
+     * The initial bodies: read from the bodies file (GADGET-2, HDF5 or CSV, {@link InitialConditions}) if one is
+     * set, its notes logged, else a Plummer sphere of n bodies.
+     */
     public Bodies initialBodies() {
         if (bodiesFile.isEmpty()) {
             return PlummerSphere.generate(n, seed);
         }
         try {
-            Path file = Path.of(bodiesFile);
-            return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.read(file) : BodiesCsv.read(file);
+            LoadedBodies loaded = InitialConditions.read(Path.of(bodiesFile));
+            loaded.notes().forEach(LOG::info);
+            return loaded.bodies();
         } catch (IOException e) {
             throw new UncheckedIOException(BODIES_FILE + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,6 @@
 package io.stormsim.nbody.topologies;
 
-import io.stormsim.nbody.Hdf5Snapshot;
+import io.stormsim.nbody.InitialConditions;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.bolts.NbodyConfig;
 import io.stormsim.nbody.bolts.NbodyKryo;
@@ -10,7 +10,6 @@ import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
 import io.stormsim.wire.StreamKryo;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,7 @@ import org.apache.storm.flux.model.TopologyDef;
 
 /** Barnes-Hut N-body ({@code stormsim.nbody.*}). */
 public final class NbodyWorkload implements Workload {
-    private static final long BYTES_PER_BODY = 600, FINAL_BYTES_PER_BODY = 72, CSV_BYTES_PER_BODY = 100;
+    private static final long BYTES_PER_BODY = 600, FINAL_BYTES_PER_BODY = 72;
 
     @Override
     public String name() {
@@ -63,8 +62,8 @@ public final class NbodyWorkload implements Workload {
         }
 
         /**
-         * n, or for a bodies file the count an HDF5 header gives (all the files of the snapshot), or for a CSV a
-         * low count from its size (a row is at least ~100 characters as stormsim writes it).
+         * n, or for a bodies file the count a GADGET-2 or HDF5 header gives (all the files of the snapshot), or for
+         * a CSV one from its size ({@link InitialConditions#totalBodies}).
          */
         private long bodies() {
             if (nbody.bodiesFile().isEmpty()) {
@@ -72,7 +71,7 @@ public final class NbodyWorkload implements Workload {
             }
             Path file = Path.of(nbody.bodiesFile());
             try {
-                return Hdf5Snapshot.isHdf5(file) ? Hdf5Snapshot.totalBodies(file) : Files.size(file) / CSV_BYTES_PER_BODY;
+                return InitialConditions.totalBodies(file);
             } catch (IOException e) {
                 return 0;
             }
