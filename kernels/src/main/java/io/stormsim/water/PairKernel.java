@@ -295,7 +295,7 @@ public final class PairKernel {
     }
 
     /** The original's nearest image of one component: a box length off when beyond half a box. */
-    private static double image(double d, double half, double box) {
+    static double image(double d, double half, double box) {
         if (d > half) {
             return d - box;
         }

@@ -12,7 +12,8 @@ import static io.stormsim.water.WaterModel.*;
  * the phases of a step as seen by it, each the work of one phase bolt between two exchanges, without
  * Storm. A step is: {@link #predict}, {@link #intramolecular}, exchange of {@link #framesFor},
  * {@link #intermolecular}, exchange of the force updates, {@link #correct}, {@link #boundary},
- * {@link #kinetic}, and on printing steps another exchange of frames and {@link #potential}.
+ * {@link #kinetic}, and on printing steps (or RDF samples) another exchange of frames ({@link #receiveFrames}) and
+ * {@link #potential} (or {@link #countPairs}).
  *
  * <p>Why the results do not depend on the partitioning: every pair is computed once, by the owner of
  * its row molecule, and its forces go into the partial sums of the row's block (rows and partners in a
@@ -51,6 +52,8 @@ public final class WaterPartition {
     /** Marks of the molecules whose frames arrived in the current exchange. */
     private final int[] seen;
     private int stamp;
+    /** Whether the frames of others' molecules are those of the positions own frames hold (received since). */
+    private boolean framesCurrent;
 
     /**
      * A partition holding its slice of the global derivatives {@code all} ([order+1][9 NMOL]).
@@ -175,6 +178,22 @@ public final class WaterPartition {
         if (molecules != reached - count) {
             throw new IllegalArgumentException("partition " + partition + " received frames of " + molecules
                     + " molecules, its rows need " + (reached - count) + ": a frames message is missing");
+        }
+        framesCurrent = true;
+    }
+
+    /**
+     * After {@link #boundary} (or the start): the frames the other partitions sent of their molecules this
+     * partition's rows reach ({@link #framesFor}), which {@link #potential} and {@link #countPairs} read.
+     */
+    public void receiveFrames(List<Frames> received) {
+        receive(received);
+    }
+
+    private void requireCurrentFrames(String phase) {
+        if (!framesCurrent) {
+            throw new IllegalStateException(phase + " of partition " + partition + " needs the other partitions'"
+                    + " frames of the current positions: receiveFrames first");
         }
     }
 
@@ -421,6 +440,7 @@ public final class WaterPartition {
     }
 
     private void updateFrames() {
+        framesCurrent = false;
         Intramolecular.frames(x[0], 0, count, frames, PairKernel.FRAME * from);
     }
 
@@ -443,11 +463,11 @@ public final class WaterPartition {
     }
 
     /**
-     * Potential phase (after {@link #boundary} and an exchange of frames): per own block the
+     * Potential phase (after {@link #boundary} and {@link #receiveFrames}): per own block the
      * intramolecular energy, the intermolecular Coulomb-and-repulsion energy and the reaction-field term.
      */
-    public BlockPartials potential(List<Frames> received) {
-        receive(received);
+    public BlockPartials potential() {
+        requireCurrentFrames("the potential phase");
         kernel.prepare(frames);
         double[] sums = new double[3 * (endBlock - firstBlock)];
         double[] pair = new double[2];
@@ -462,5 +482,14 @@ public final class WaterPartition {
             sums[r + 2] = pair[1];
         }
         return new BlockPartials(firstBlock, 3, sums);
+    }
+
+    /**
+     * Adds the radial distribution's pair counts of own rows (each pair of molecules once over all partitions)
+     * at the current positions to {@code counts}: after {@link #boundary} (or the start) and {@link #receiveFrames}.
+     */
+    public void countPairs(Rdf rdf, long[] counts) {
+        requireCurrentFrames("counting pairs");
+        rdf.count(frames, layout, from, to, counts);
     }
 }

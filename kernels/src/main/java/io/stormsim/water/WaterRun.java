@@ -87,9 +87,18 @@ public final class WaterRun {
         }
         List<BlockPartials> potential = new ArrayList<>();
         for (int q = 0; q < parts.length; q++) {
-            potential.add(parts[q].potential(framesFor(q)));
+            parts[q].receiveFrames(framesFor(q));
+            potential.add(parts[q].potential());
         }
         return sums.values(potential);
+    }
+
+    /** Adds the radial distribution's pair counts of the current state (all pairs of molecules, once) to counts. */
+    public void countPairs(Rdf rdf, long[] counts) {
+        for (int q = 0; q < parts.length; q++) {
+            parts[q].receiveFrames(framesFor(q));
+            parts[q].countPairs(rdf, counts);
+        }
     }
 
     /** The frames partition q receives from all others. */

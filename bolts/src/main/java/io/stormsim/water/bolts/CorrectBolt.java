@@ -12,9 +12,9 @@ import java.util.Map;
 /**
  * Phase 3, the Gear corrector with the summed force updates, the periodic boundary and the kinetic energy
  * partials (merged: no exchange separates them); a non-finite velocity fails the round. On a lattice
- * start's first round, the initial accelerations instead. On printing steps it sends every partition the
- * frames the potential energies need (empty frames on other rounds: every partition hears from every other
- * each round).
+ * start's first round, the initial accelerations instead. On printing steps and RDF samples it sends every
+ * partition the frames the potential energies and pair counts need (empty frames on other rounds: every
+ * partition hears from every other each round).
  */
 public class CorrectBolt extends WaterBolt {
     public static final String FRAMES = "boundary-frames";
@@ -44,7 +44,7 @@ public class CorrectBolt extends WaterBolt {
             }
             case LOADED -> { }
         }
-        if (state.prints(config.input().printEvery())) {
+        if (exchangesBoundaryFrames(state)) {
             state.exchangedBytes += emitFrames(FRAMES, step, part);
         } else {
             emitToEach(FRAMES, step, p -> NO_FRAMES);

@@ -33,6 +33,11 @@ abstract class WaterBolt extends StepBolt {
         return WaterConfig.from(conf);
     }
 
+    /** Whether the corrector sends the frames after the boundary: for the potential energies, or an RDF sample. */
+    protected boolean exchangesBoundaryFrames(WaterPartitionState s) {
+        return s.prints(config.input().printEvery()) || s.samplesRdf(config.rdfEvery());
+    }
+
     /** Sends every partition the frames of this partition's molecules its rows reach; returns the bytes sent to others. */
     protected long emitFrames(String stream, long step, WaterPartition part) {
         long bytes = 0;

@@ -39,6 +39,7 @@ public class WaterKryo implements IKryoDecorator {
         // with a serializer each: Storm's Kryo would give a class registered without one Java serialization
         k.register(double[].class, new DefaultArraySerializers.DoubleArraySerializer());
         k.register(int[].class, new DefaultArraySerializers.IntArraySerializer());
+        k.register(long[].class, new DefaultArraySerializers.LongArraySerializer());
         k.register(double[][].class, new DefaultArraySerializers.ObjectArraySerializer(k, double[][].class));
         k.register(Frames.class, new FramesSerializer());
         k.register(ForceUpdate.class, new ForceUpdateSerializer());
@@ -122,6 +123,7 @@ public class WaterKryo implements IKryoDecorator {
             kryo.writeObjectOrNull(out, r.intermolecularVirial(), BlockPartials.class);
             kryo.writeObjectOrNull(out, r.kinetic(), BlockPartials.class);
             kryo.writeObjectOrNull(out, r.potential(), BlockPartials.class);
+            kryo.writeObjectOrNull(out, r.pairCounts(), long[].class);
             out.writeLong(r.pairs());
             out.writeLong(r.exchangedBytes());
             out.writeInt(r.from(), true);
@@ -133,8 +135,8 @@ public class WaterKryo implements IKryoDecorator {
             return new WaterReport(in.readLong(), WaterPartitionState.Mode.values()[in.readInt(true)], in.readInt(),
                     in.readDouble(), in.readDouble(), kryo.readObjectOrNull(in, BlockPartials.class),
                     kryo.readObjectOrNull(in, BlockPartials.class), kryo.readObjectOrNull(in, BlockPartials.class),
-                    kryo.readObjectOrNull(in, BlockPartials.class), in.readLong(), in.readLong(), in.readInt(true),
-                    kryo.readObjectOrNull(in, double[][].class));
+                    kryo.readObjectOrNull(in, BlockPartials.class), kryo.readObjectOrNull(in, long[].class),
+                    in.readLong(), in.readLong(), in.readInt(true), kryo.readObjectOrNull(in, double[][].class));
         }
     }
 

@@ -42,4 +42,9 @@ public final class WaterPartitionState {
     public boolean prints(int printEvery) {
         return mode == Mode.STEP && step % printEvery == 0;
     }
+
+    /** Whether this round's step is a sample of the radial distribution functions: every step, when they are on. */
+    public boolean samplesRdf(int rdfEvery) {
+        return mode == Mode.STEP && rdfEvery > 0;
+    }
 }

@@ -11,6 +11,7 @@ import io.stormsim.stream.StreamFormat;
 import io.stormsim.stream.StreamMessages;
 import io.stormsim.stream.StreamPublisherBolt;
 import io.stormsim.water.BlockPartials;
+import io.stormsim.water.Rdf;
 import io.stormsim.water.RunConstants;
 import io.stormsim.water.RunSums;
 import io.stormsim.water.StepValues;
@@ -36,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * values do not depend on the partition count), keeps the running sums behind the averages and hands them back to the
  * predictor for the next round, and every NPRINT steps appends the original's two table lines to {@value
  * #TABLE} and every printed quantity at full precision to {@value #CSV}. A replayed round (after a restore)
- * drops the rows from its step on, so the files read as one undisturbed run. After the last round it writes
+ * drops the rows from its step on, so the files read as one undisturbed run. With rdf.every set, the radial
+ * distribution functions averaged over each rdf.every steps go to {@code rdf_<step>.csv} ({@link RdfWindow}):
+ * here, not in a bolt of their own, so that they are written before the summary. After the last round it writes
  * the final state ({@value #FINAL_STATE}, a restart file) and, last, {@code summary.txt}. When a publisher
  * subscribes, each step goes to the live stream as a {@code diag} message ({@link #diag}, unanchored: rounds never
  * wait for it; handed over in batches, {@link StreamBatch}). Runs as one task.
@@ -62,6 +65,8 @@ public class WaterSink extends WaterBolt implements SingleTask {
     private transient double[] recentStepSeconds;
     private transient boolean publishing;
     private transient StreamBatch stream;
+    /** Null when the radial distribution functions are off. */
+    private transient RdfWindow rdf;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -83,6 +88,8 @@ public class WaterSink extends WaterBolt implements SingleTask {
         startNanos = lastRoundNanos = System.nanoTime();
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         stream = new StreamBatch();
+        rdf = config.rdfEvery() == 0 ? null : new RdfWindow(output, new Rdf(constants, config.rdfBins()),
+                config.rdfEvery(), config.run().checkpointKeep());
         // the latest printed step's values, for the metrics reporters (0 before the first); the steps a second
         // are every phase's stormsim.step-compute count (StepBolt)
         context.registerGauge("stormsim.step", () -> lastPrinted == null ? 0 : lastPrinted.step());
@@ -117,6 +124,9 @@ public class WaterSink extends WaterBolt implements SingleTask {
             if (printed != null) {
                 print(printed);
             }
+            if (rdf != null) {
+                rdf.add(sums.step(), reports);
+            }
             if (publishing) {
                 StreamMessages ready = stream.add(diag(round, sums, printed, now - lastRoundNanos), now,
                         round == config.run().lastRound());
@@ -134,6 +144,9 @@ public class WaterSink extends WaterBolt implements SingleTask {
         }
         lastRoundNanos = now;
         nextRound = round + 1;
+        if (rdf != null && config.run().checkpointAt(round + 1)) {
+            rdf.checkpointed(sums.step());
+        }
         long last = config.run().lastRound();
         if (round != last) {
             double[] next = {sums.kineticSum(), sums.virialSum()};
@@ -219,6 +232,9 @@ public class WaterSink extends WaterBolt implements SingleTask {
         }
         output.writeLines(CSV, kept);
         output.writeString(TABLE, table);
+        if (rdf != null) {
+            rdf.startAt(stepsDone);
+        }
     }
 
     private void finish(List<WaterReport> reports, RunSums sums, long now) throws IOException {

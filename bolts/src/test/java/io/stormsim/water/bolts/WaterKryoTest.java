@@ -58,8 +58,8 @@ class WaterKryoTest {
     @Test
     void reportsRoundTripExactly() {
         BlockPartials b = new BlockPartials(4, 3, new double[] {0.1, -0.0, 3e10});
-        WaterReport r = new WaterReport(9, WaterPartitionState.Mode.STEP, 17, 1.0 / 3, -2.5, b, b, b, null, 12345, 678,
-                21, new double[][] {{1, 2}, {3, -0.0}});
+        WaterReport r = new WaterReport(9, WaterPartitionState.Mode.STEP, 17, 1.0 / 3, -2.5, b, b, b, null,
+                new long[] {0, Long.MAX_VALUE, 7}, 12345, 678, 21, new double[][] {{1, 2}, {3, -0.0}});
         WaterReport back = StormKryo.roundTrip(KRYO, r);
         assertEquals(r.round(), back.round());
         assertEquals(r.mode(), back.mode());
@@ -70,6 +70,7 @@ class WaterKryoTest {
         assertEquals(3, back.kinetic().width());
         assertBits(b.values(), back.intramolecularVirial().values());
         assertNull(back.potential());
+        assertArrayEquals(r.pairCounts(), back.pairCounts());
         assertEquals(12345, back.pairs());
         assertEquals(678, back.exchangedBytes());
         assertEquals(21, back.from());

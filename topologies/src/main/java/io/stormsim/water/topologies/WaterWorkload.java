@@ -6,6 +6,7 @@ import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
+import io.stormsim.water.bolts.RdfWindow;
 import io.stormsim.water.bolts.WaterConfig;
 import io.stormsim.water.bolts.WaterKryo;
 import io.stormsim.water.bolts.WaterSink;
@@ -85,7 +86,9 @@ public final class WaterWorkload implements Workload {
 
         @Override
         public List<String> results() {
-            return List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE, WaterSink.SUMMARY);
+            return water.rdfEvery() == 0 ? List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE,
+                    WaterSink.SUMMARY) : List.of(WaterSink.TABLE, WaterSink.CSV, RdfWindow.FILES,
+                    WaterSink.FINAL_STATE, WaterSink.SUMMARY);
         }
 
         @Override

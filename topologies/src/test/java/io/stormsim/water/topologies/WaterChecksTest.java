@@ -42,9 +42,21 @@ class WaterChecksTest extends ConfigChecks {
         "steps|-1|stormsim.steps = -1 is not allowed: must be an integer >= 0",
         "random.file|/tmp/random.in|stormsim.water.random.file = /tmp/random.in is not allowed: must be empty when stormsim.water.input.file is",
         "stream.hwm|0|stormsim.stream.hwm = 0 is not allowed: must be an integer in 1..1000000",
+        "rdf.every|-1|stormsim.water.rdf.every = -1 is not allowed: must be an integer >= 0 (0: no radial distribution functions)",
+        "rdf.bins|0|stormsim.water.rdf.bins = 0 is not allowed: must be an integer in 1..100000",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
+    }
+
+    @Test
+    void radialDistributionsOfOneMoleculeAreRefused() {
+        Map<String, String> m = valid();
+        m.put("molecules", "1");
+        m.put("partitions", "1");
+        m.put("rdf.every", "5");
+        String error = rejection(m);
+        assertTrue(error.contains("stormsim.water.rdf.every = 5 is not allowed: must be 0 for a run of 1 molecule"), error);
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.StreamRecorder;
 import io.stormsim.topologies.TopologyFile;
 import io.stormsim.water.LatticeStart;
+import io.stormsim.water.Rdf;
 import io.stormsim.water.SeededRandomNumbers;
 import io.stormsim.water.StepValues;
 import io.stormsim.water.WaterInput;
@@ -20,6 +21,7 @@ import io.stormsim.water.WaterRun;
 import io.stormsim.water.WaterState;
 import io.stormsim.water.WaterStateFile;
 import io.stormsim.water.bolts.IntermolecularBolt;
+import io.stormsim.water.bolts.RdfWindow;
 import io.stormsim.water.bolts.WaterPartitionState;
 import io.stormsim.water.bolts.WaterSink;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +33,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +45,8 @@ import org.junit.jupiter.api.Test;
  * bits, at 1, 2, 3 and 7 partitions (3 and 7 divide neither NMOL nor the 64 blocks); a run continued from
  * its final state file, and a run whose force phase throws once (restored from a checkpoint and replayed),
  * each the bits of one undisturbed sequential run; with the live stream on, a subscriber gets each step's
- * energies as water.csv has them.
+ * energies as water.csv has them; the radial distribution files are the sequential kernel's at 1 and 2
+ * partitions, and after a replay from a checkpoint inside their window.
  */
 public class WaterTopologyTest extends LocalClusterTest {
     static final Path WATER_YAML = YAML.resolveSibling("water.yaml");
@@ -117,16 +122,23 @@ public class WaterTopologyTest extends LocalClusterTest {
         assertSameBits(expected, sequential.state(), joined, "continued run");
     }
 
+    /**
+     * The fault at round 10 restores the checkpoint of round 8 (7 steps done): the window of rdf_000009.csv, steps
+     * 7..9, resumes from the sums the sink kept at step 7.
+     */
     @Test
     void aForcePhaseThatThrowsOnceIsRestoredAndReplayedExactly() throws Exception {
-        int molecules = 216, steps = 12;
+        int molecules = 216, steps = 12, rdfEvery = 3, rdfBins = 25;
         WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 1),
                 SeededRandomNumbers.generate(molecules, 42), 1);
-        List<StepValues> expected = advance(sequential, steps);
+        Map<String, List<String>> rdfFiles = new TreeMap<>();
+        List<StepValues> expected = advance(sequential, steps, rdfEvery, rdfBins, rdfFiles);
         Path dir = out.resolve("fail-once");
         Map<String, String> m = settings(3, steps, dir);
         m.put("molecules", String.valueOf(molecules));
         m.put("checkpoint.every", "4");
+        m.put("rdf.every", String.valueOf(rdfEvery));
+        m.put("rdf.bins", String.valueOf(rdfBins));
         String yaml = Files.readString(WATER_YAML);
         String replaced = yaml.replace("\"" + IntermolecularBolt.class.getName() + "\"",
                 "\"" + FailOnceIntermolecularBolt.class.getName() + "\"");
@@ -138,6 +150,34 @@ public class WaterTopologyTest extends LocalClusterTest {
         LocalRun.run(cluster, TopologyFile.load(file, null, m, false), Duration.ofMinutes(3));
         assertTrue(FailOnceIntermolecularBolt.FAILED.get(), "the fault was injected");
         assertSameBits(expected, sequential.state(), dir, "restored run");
+        assertEquals(4, rdfFiles.size());
+        assertRdfFiles(rdfFiles, dir, "restored run");
+    }
+
+    /**
+     * With rdf.every = 3 and print.every = 2 (the boundary frames exchanged for the pair counts alone on odd steps),
+     * 7 steps write rdf_000003.csv and rdf_000006.csv (the 7th step's window is not complete), each the sequential
+     * kernel's, at 1 and 2 partitions; water.csv and the final state stay the kernel's bits.
+     */
+    @Test
+    void theRadialDistributionFilesAreTheSequentialKernelsAtOneAndTwoPartitions() throws Exception {
+        int molecules = 125, steps = 7, rdfEvery = 3, rdfBins = 30;
+        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 2),
+                SeededRandomNumbers.generate(molecules, 42), 1);
+        Map<String, List<String>> rdfFiles = new TreeMap<>();
+        List<StepValues> expected = advance(sequential, steps, rdfEvery, rdfBins, rdfFiles);
+        assertEquals(List.of(RdfWindow.file(3), RdfWindow.file(6)), List.copyOf(rdfFiles.keySet()));
+        for (int partitions : new int[] {1, 2}) {
+            Path dir = out.resolve("rdf-" + partitions);
+            Map<String, String> m = settings(partitions, steps, dir);
+            m.put("molecules", String.valueOf(molecules));
+            m.put("print.every", "2");
+            m.put("rdf.every", String.valueOf(rdfEvery));
+            m.put("rdf.bins", String.valueOf(rdfBins));
+            LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
+            assertRdfFiles(rdfFiles, dir, partitions + " partitions");
+            assertSameBits(expected, sequential.state(), dir, partitions + " partitions");
+        }
     }
 
     /** A finished run resumed from its newest checkpoint (round 8) on another partition count redoes its end exactly. */
@@ -243,6 +283,40 @@ public class WaterTopologyTest extends LocalClusterTest {
                 throw new IllegalStateException("injected fault in the intermolecular phase at round " + ROUND);
             }
             super.onStep(step, in);
+        }
+    }
+
+    /**
+     * {@link #advance}, and the radial distribution files a run with rdf.every = {@code every} writes, by name: every
+     * step's pair counts summed over each window, normalised by the kernel.
+     */
+    private static List<StepValues> advance(WaterRun run, int steps, int every, int bins, Map<String, List<String>> files) {
+        Rdf rdf = new Rdf(run.constants, bins);
+        long[] sums = rdf.newCounts();
+        List<StepValues> printed = new ArrayList<>();
+        for (int i = 0; i < steps; i++) {
+            StepValues v = run.advance();
+            if (v != null) {
+                printed.add(v);
+            }
+            run.countPairs(rdf, sums);
+            if (run.step() % every == 0) {
+                files.put(RdfWindow.file(run.step()), rdf.csv(sums, every));
+                Arrays.fill(sums, 0);
+            }
+        }
+        return printed;
+    }
+
+    /** The run's rdf files are exactly {@code expected}'s, line for line. */
+    private static void assertRdfFiles(Map<String, List<String>> expected, Path dir, String what) throws Exception {
+        List<String> names;
+        try (Stream<Path> files = Files.list(dir)) {
+            names = files.map(f -> f.getFileName().toString()).filter(f -> f.matches("rdf_\\d+\\.csv")).sorted().toList();
+        }
+        assertEquals(List.copyOf(expected.keySet()), names, what);
+        for (Map.Entry<String, List<String>> e : expected.entrySet()) {
+            assertEquals(e.getValue(), Files.readAllLines(dir.resolve(e.getKey())), what + ", " + e.getKey());
         }
     }
 
