@@ -31,7 +31,6 @@ public class ForceBolt extends NbodyBolt {
         PartitionState state = in.one(EssentialTreeBolt.PARTITION);
         state.field = PartitionPhases.field(state.decomposition, state.root, in.all(EssentialTreeBolt.ESSENTIAL),
                 partition, state.bodies.n, config.params());
-        state.root = null;
         timed(state, Phase.FORCE);
         emitTo(FIELD, partition, step, state);
     }

@@ -1,0 +1,51 @@
+package io.stormsim.nbody;
+
+/**
+ * What every file of one snapshot states about the whole snapshot, the same in each partition's file.
+ *
+ * @param time        the simulation time of the snapshot (round x dt), in the run's time unit
+ * @param boxSize     the edge of a cube centred on the origin that holds every body of the snapshot (GADGET's
+ *                    {@code BoxSize}); {@code [-boxSize/2, boxSize/2]^3} is the domain to give analysis tools, which
+ *                    otherwise take {@code [0, BoxSize]^3}: positions are written as simulated, not shifted, so
+ *                    they keep their bits
+ * @param totalBodies the bodies in all files of the snapshot
+ * @param files       the number of files (partitions)
+ * @param units       the run's units ({@link UnitSystem#NBODY}: none stated)
+ */
+public record SnapshotHeader(double time, double boxSize, long totalBodies, int files, UnitSystem units) {
+    public SnapshotHeader {
+        if (!(boxSize >= 0) || !Double.isFinite(boxSize) || totalBodies < 0 || files < 1 || units == null) {
+            throw new IllegalArgumentException("snapshot header: box size " + boxSize + ", " + totalBodies
+                    + " bodies, " + files + " files, units " + units + ": expected a finite box size >= 0, a count"
+                    + " >= 0, at least 1 file and units");
+        }
+    }
+
+    /**
+     * The edge of the smallest cube centred on the origin around {@code root} (which holds every body), so the
+     * same in every partition: the root is derived from the global box alike everywhere.
+     */
+    public static double boxSize(RootCell root) {
+        double r = 0;
+        for (double c : new double[] {root.centerX, root.centerY, root.centerZ}) {
+            r = Math.max(r, Math.max(Math.abs(c - root.half), Math.abs(c + root.half)));
+        }
+        return 2 * r;
+    }
+
+    /**
+     * The edge of the smallest cube centred on the origin that holds {@code b}'s bodies (0 for none; the largest
+     * double for bodies beyond half of it, whose cube's edge is not a double).
+     */
+    public static double boxSize(Bodies b) {
+        Box box = Box.of(b);
+        if (box.isEmpty()) {
+            return 0;
+        }
+        double r = 0;
+        for (double bound : box.bounds) {
+            r = Math.max(r, Math.abs(bound));
+        }
+        return Math.min(2 * r, Double.MAX_VALUE);
+    }
+}
