@@ -24,8 +24,23 @@ public final class GadgetSnapshot {
     private GadgetSnapshot() {
     }
 
-    /** Writes one of the {@code files} files of a snapshot at {@code time} (the bodies of one partition), atomically. */
+    /**
+     * Writes one of the {@code files} files of a snapshot at {@code time} (the bodies of one partition), atomically,
+     * with the {@code BoxSize} of these bodies: for tests; a run writes {@link #write(Path, Bodies, SnapshotHeader)}.
+     */
     public static void write(Path file, Bodies b, double time, long totalBodies, int files) throws IOException {
+        write(file, b, new SnapshotHeader(time, SnapshotHeader.boxSize(b), totalBodies, files, UnitSystem.NBODY));
+    }
+
+    /**
+     * Writes one file of a snapshot (the bodies of one partition), atomically. The header has GADGET-2's fields:
+     * {@code BoxSize} ({@link SnapshotHeader#boxSize}), {@code Time}, Omega0 = OmegaLambda = 0 and HubbleParam = 1
+     * (not cosmological); the format has no place for units ({@link #writeUnits} does that for pynbody).
+     */
+    public static void write(Path file, Bodies b, SnapshotHeader header) throws IOException {
+        double time = header.time();
+        long totalBodies = header.totalBodies();
+        int files = header.files();
         boolean longIds = false;
         for (long id : b.id) {
             longIds |= id < 0 || id > 0xffffffffL;
@@ -43,7 +58,8 @@ public final class GadgetSnapshot {
             for (int t = 0; t < TYPES; t++) {
                 h.putInt(t == TYPE ? (int) totalBodies : 0);
             }
-            h.putInt(0).putInt(files).putDouble(0.0).putDouble(0.0).putDouble(0.0).putDouble(1.0).putInt(0).putInt(0);
+            h.putInt(0).putInt(files).putDouble(header.boxSize()).putDouble(0.0).putDouble(0.0).putDouble(1.0).putInt(0)
+                    .putInt(0);
             for (int t = 0; t < TYPES; t++) {
                 h.putInt(t == TYPE ? (int) (totalBodies >>> 32) : 0);
             }
@@ -70,6 +86,27 @@ public final class GadgetSnapshot {
     /** The file name of part {@code fileIndex} of snapshot {@code number}. */
     public static String fileName(long number, int fileIndex) {
         return String.format("snapshot_%03d.%d", number, fileIndex);
+    }
+
+    /** The name of the units file of snapshot {@code number} ({@link #writeUnits}). */
+    public static String unitsFileName(long number) {
+        return String.format("snapshot_%03d.units", number);
+    }
+
+    /**
+     * Writes, atomically, the units of a snapshot in physical units as pynbody reads them beside a snapshot it loads
+     * by its base name ({@code pynbody.load("snapshot_005")} reads {@code snapshot_005.units}): the format itself has
+     * no place for them, and pynbody would otherwise take Mpc, 1e10 Msun and km/s.
+     */
+    public static void writeUnits(Path file, UnitSystem units) throws IOException {
+        if (!units.physical()) {
+            throw new IllegalArgumentException("N-body units have no cgs size to write to " + file);
+        }
+        String text = "# the units of the GADGET-2 snapshot of the same name, for pynbody\n"
+                + "pos: " + units.lengthCm() + " cm\n"
+                + "vel: " + units.velocityCmPerS() + " cm s^-1\n"
+                + "mass: " + units.massG() + " g\n";
+        AtomicFiles.writeString(file, text);
     }
 
     private static byte[] vectors(double[] x, double[] y, double[] z, int n) {

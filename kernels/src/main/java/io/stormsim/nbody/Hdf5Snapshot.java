@@ -20,13 +20,12 @@ import java.nio.file.Path;
  *
  * <p>Layout choices where jHDF or stormsim differ from GADGET-4: {@code ParticleIDs} are signed 64-bit
  * (stormsim ids are Java longs, and a bodies CSV may hold negative ones; GADGET-4 writes unsigned, and every
- * reader takes either); the units are N-body units, G = 1, with no cgs conversion to state, so the header
- * says so in the attributes {@code GravitationalConstant} and {@code UnitSystem} instead of GADGET-4's
- * {@code UnitLength_in_cm} and the like. A group {@code Stormsim} holds {@code Cost}, each body's work in its
+ * reader takes either); the groups that describe the snapshot, its units among them, are
+ * {@link Hdf5SnapshotHeader}'s. A group {@code Stormsim} holds {@code Cost}, each body's work in its
  * last force evaluation (what the decomposition balances; GADGET readers ignore the group), and it must be
  * there: jHDF 0.13.0 writes its version string at the end of the last dataset's data, over the object header
  * of any group written after it, and it writes a file's top-level groups in the order of their names' hashes
- * (PartType1, Header, Stormsim), so a last group with a dataset keeps {@code Header} whole.
+ * (PartType1, Parameters, Header, Stormsim, Units), so a last group with a dataset keeps {@code Header} whole.
  */
 public final class Hdf5Snapshot {
     public static final String EXTENSION = ".hdf5";
@@ -59,20 +58,20 @@ public final class Hdf5Snapshot {
         return String.format("snapshot_%03d.%d%s", number, fileIndex, EXTENSION);
     }
 
-    /** Writes one of the {@code files} files of a snapshot at {@code time} (the bodies of one partition), atomically. */
+    /**
+     * Writes one of the {@code files} files of a snapshot at {@code time} (the bodies of one partition), atomically,
+     * in N-body units with the {@code BoxSize} of these bodies: for initial conditions and tests; a run writes
+     * {@link #write(Path, Bodies, SnapshotHeader)}.
+     */
     public static void write(Path file, Bodies b, double time, long totalBodies, int files) throws IOException {
+        write(file, b, new SnapshotHeader(time, SnapshotHeader.boxSize(b), totalBodies, files, UnitSystem.NBODY));
+    }
+
+    /** Writes one file of a snapshot (the bodies of one partition), atomically; {@link Hdf5SnapshotHeader} says how. */
+    public static void write(Path file, Bodies b, SnapshotHeader h) throws IOException {
         AtomicFiles.writeVia(file, tmp -> {
             try (WritableHdfFile hdf = HdfFile.write(tmp)) {
-                WritableGroup header = hdf.putGroup(HEADER);
-                header.putAttribute("NumPart_ThisFile", ofType1(b.n), true);
-                header.putAttribute("NumPart_Total", ofType1(totalBodies), true);
-                header.putAttribute("MassTable", new double[TYPES]);
-                header.putAttribute("Time", time);
-                header.putAttribute("Redshift", 0.0);
-                header.putAttribute("BoxSize", 0.0);
-                header.putAttribute("NumFilesPerSnapshot", files);
-                header.putAttribute("GravitationalConstant", 1.0);
-                header.putAttribute("UnitSystem", UNIT_SYSTEM);
+                Hdf5SnapshotHeader.put(hdf, h, b.n);
                 if (b.n > 0) {
                     WritableGroup type1 = hdf.putGroup(TYPE1);
                     type1.putDataset(COORDINATES, vectors(b.x, b.y, b.z, b.n));
@@ -85,12 +84,6 @@ public final class Hdf5Snapshot {
                 throw new IOException("HDF5 snapshot " + file + " cannot be written: " + e.getMessage(), e);
             }
         });
-    }
-
-    private static long[] ofType1(long count) {
-        long[] perType = new long[TYPES];
-        perType[TYPE] = count;
-        return perType;
     }
 
     /** Rows of (x, y, z): the N x 3 shape GADGET gives a vector dataset. */

@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,6 +12,44 @@ import java.util.List;
 public record LoadedBodies(Bodies bodies, UnitSystem unitsOrNull, String format, List<String> notes) {
     public LoadedBodies {
         notes = List.copyOf(notes);
+    }
+
+    /**
+     * These bodies in the run's units {@code run}: scaled from the file's units where both are physical (lengths,
+     * masses and velocities each by the ratio of their cgs sizes, in place; nothing changes when the units agree). Where
+     * only one side states physical units, the numbers are taken as they are, and a note says so.
+     */
+    public LoadedBodies inUnits(UnitSystem run) {
+        if (unitsOrNull == null || unitsOrNull.equals(run)) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(notes);
+        if (!unitsOrNull.physical() || !run.physical()) {
+            more.add("the bodies file states " + describe(unitsOrNull) + " and the run has " + describe(run)
+                    + ": its numbers are taken as they are, in the run's units (set units to the file's to declare"
+                    + " them)");
+            return new LoadedBodies(bodies, unitsOrNull, format, more);
+        }
+        double l = unitsOrNull.lengthCm() / run.lengthCm(), m = unitsOrNull.massG() / run.massG(),
+                v = unitsOrNull.velocityCmPerS() / run.velocityCmPerS();
+        Bodies b = bodies;
+        for (int i = 0; i < b.n; i++) {
+            b.mass[i] *= m;
+            b.x[i] *= l;
+            b.y[i] *= l;
+            b.z[i] *= l;
+            b.vx[i] *= v;
+            b.vy[i] *= v;
+            b.vz[i] *= v;
+        }
+        more.add("the bodies file's units (" + describe(unitsOrNull) + ") converted into the run's (" + describe(run)
+                + ")");
+        return new LoadedBodies(b, run, format, more);
+    }
+
+    private static String describe(UnitSystem u) {
+        return u.physical() ? "length " + u.lengthCm() + " cm, mass " + u.massG() + " g, velocity "
+                + u.velocityCmPerS() + " cm/s" : "N-body units";
     }
 
     /**

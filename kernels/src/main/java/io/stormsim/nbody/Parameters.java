@@ -13,9 +13,13 @@ package io.stormsim.nbody;
  * @param histogramLevel    octree level of the cost histogram used for the decomposition, 1..21
  * @param zonesPerPartition top leaves per partition's share of cost, 1..1024
  * @param precision         the force kernel's arithmetic, not null
+ * @param gravitationalConstant G in the run's units ({@link UnitSystem#gravitationalConstant()}), finite and > 0: 1
+ *                          in N-body units. The force kernels compute the field of G = 1; the leapfrog's kicks and
+ *                          the potential energy scale it by G, once a kick, so that G = 1 gives the same bits as
+ *                          no G at all
  */
 public record Parameters(long steps, double dt, double theta, double softening, int leafCapacity, int groupSize,
-                         int histogramLevel, int zonesPerPartition, Precision precision) {
+                         int histogramLevel, int zonesPerPartition, Precision precision, double gravitationalConstant) {
     public static final int DEFAULT_LEAF_CAPACITY = 16;
     public static final int DEFAULT_GROUP_SIZE = 384;
     public static final int DEFAULT_HISTOGRAM_LEVEL = 10;
@@ -41,17 +45,19 @@ public record Parameters(long steps, double dt, double theta, double softening, 
         require(zonesPerPartition >= 1 && zonesPerPartition <= 1024, "zones per partition", zonesPerPartition,
                 "an integer in 1..1024");
         require(precision != null, "precision", precision, Precision.allowed());
+        require(gravitationalConstant > 0 && Double.isFinite(gravitationalConstant), "G", gravitationalConstant,
+                "a finite number > 0");
     }
 
     public static Parameters of(long steps, double dt, double theta, double softening) {
         return new Parameters(steps, dt, theta, softening, DEFAULT_LEAF_CAPACITY, DEFAULT_GROUP_SIZE, DEFAULT_HISTOGRAM_LEVEL,
-                DEFAULT_ZONES_PER_PARTITION, DEFAULT_PRECISION);
+                DEFAULT_ZONES_PER_PARTITION, DEFAULT_PRECISION, 1.0);
     }
 
     /** These parameters with the force kernel's arithmetic {@code precision}. */
     public Parameters withPrecision(Precision precision) {
         return new Parameters(steps, dt, theta, softening, leafCapacity, groupSize, histogramLevel, zonesPerPartition,
-                precision);
+                precision, gravitationalConstant);
     }
 
     public static boolean validDt(double dt) {

@@ -103,8 +103,8 @@ public final class PartitionedRun {
             Gravity.Field f = PartitionPhases.field(d, root, received.get(q), q, state[q].n, params);
             long t1 = System.nanoTime();
             observer.phase(FORCE, q, t1 - t0, f);
-            Conserved c = Leapfrog.close(state[q], f, params.dt(), round);
-            Leapfrog.open(state[q], f, params.dt(), round, params.steps());
+            Conserved c = Leapfrog.close(state[q], f, params, round);
+            Leapfrog.open(state[q], f, params, round);
             observer.phase(UPDATE, q, System.nanoTime() - t1, c);
             total.merge(c);
         }

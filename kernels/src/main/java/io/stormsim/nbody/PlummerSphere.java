@@ -7,6 +7,10 @@ import java.util.SplittableRandom;
  * by the recipe of Aarseth, Henon and Wielen (1974). Radii are drawn from the inverse cumulative mass
  * with the outermost 0.1% of the mass cut off, as usual, so that no body starts absurdly far out. The
  * centre of mass is put at rest at the origin. The same seed gives the same bodies bit for bit.
+ *
+ * <p>In physical units, where G is not 1, the sphere has the same positions and masses (a total mass of one mass
+ * unit, a scale of 3 pi / 16 length units) and velocities sqrt(G) times larger, so that it is in virial equilibrium
+ * in those units as in N-body units (its energy is then -G / 4). With G = 1 the bits are those of N-body units.
  */
 public final class PlummerSphere {
     private static final double MASS_CUTOFF = 0.999;
@@ -15,13 +19,23 @@ public final class PlummerSphere {
     private PlummerSphere() {
     }
 
+    /** A sphere in N-body units (G = 1). */
     public static Bodies generate(int n, long seed) {
+        return generate(n, seed, 1.0);
+    }
+
+    /** A sphere in virial equilibrium in units where G is {@code gravitationalConstant}. */
+    public static Bodies generate(int n, long seed, double gravitationalConstant) {
         if (n < 1) {
             throw new IllegalArgumentException("n = " + n + " is not allowed: must be an integer >= 1");
         }
+        if (!(gravitationalConstant > 0) || !Double.isFinite(gravitationalConstant)) {
+            throw new IllegalArgumentException("G = " + gravitationalConstant + " is not allowed: must be a finite"
+                    + " number > 0");
+        }
         SplittableRandom rnd = new SplittableRandom(seed);
         Bodies b = new Bodies(n);
-        double velocityUnit = 1 / Math.sqrt(LENGTH_UNIT);
+        double velocityUnit = Math.sqrt(gravitationalConstant) / Math.sqrt(LENGTH_UNIT);
         double[] dir = new double[3];
         for (int i = 0; i < n; i++) {
             b.id[i] = i;

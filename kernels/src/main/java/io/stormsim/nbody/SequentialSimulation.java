@@ -38,8 +38,8 @@ public final class SequentialSimulation {
                 params.precision());
         long t4 = System.nanoTime();
         observer.phase(FORCE, 0, t4 - t3, field, tree);
-        Conserved conserved = Leapfrog.close(bodies, field, params.dt(), round);
-        Leapfrog.open(bodies, field, params.dt(), round++, params.steps());
+        Conserved conserved = Leapfrog.close(bodies, field, params, round);
+        Leapfrog.open(bodies, field, params, round++);
         observer.phase(UPDATE, 0, System.nanoTime() - t4, conserved);
         return conserved;
     }

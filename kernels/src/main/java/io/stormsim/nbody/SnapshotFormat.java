@@ -32,16 +32,24 @@ public enum SnapshotFormat {
         return this == GADGET2 ? GadgetSnapshot.fileName(number, fileIndex) : Hdf5Snapshot.fileName(number, fileIndex);
     }
 
-    /** Writes one of the {@code files} files of a snapshot at {@code time} (the bodies of one partition), atomically. */
-    public void write(Path file, Bodies b, double time, long totalBodies, int files) throws IOException {
+    /** The file beside snapshot {@code number} that states its units for pynbody, or null: HDF5 states them inside. */
+    public String unitsFileName(long number) {
+        return this == GADGET2 ? GadgetSnapshot.unitsFileName(number) : null;
+    }
+
+    /** Writes one file of a snapshot (the bodies of one partition), atomically. */
+    public void write(Path file, Bodies b, SnapshotHeader header) throws IOException {
         if (this == GADGET2) {
-            GadgetSnapshot.write(file, b, time, totalBodies, files);
+            GadgetSnapshot.write(file, b, header);
         } else {
-            Hdf5Snapshot.write(file, b, time, totalBodies, files);
+            Hdf5Snapshot.write(file, b, header);
         }
     }
 
-    /** Deletes snapshots numbered {@code upToNumber} and below, newest first, until one is already gone. */
+    /**
+     * Deletes snapshots numbered {@code upToNumber} and below (with their units files), newest first, until one is
+     * already gone.
+     */
     public void prune(Path dir, long upToNumber) throws IOException {
         for (long number = upToNumber; number >= 0; number--) {
             boolean any = false;
@@ -51,6 +59,10 @@ public enum SnapshotFormat {
             }
             if (!any) {
                 return;
+            }
+            String units = unitsFileName(number);
+            if (units != null) {
+                Files.deleteIfExists(dir.resolve(units));
             }
         }
     }

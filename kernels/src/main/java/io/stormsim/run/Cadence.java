@@ -1,36 +1,42 @@
 package io.stormsim.run;
 
+import java.math.BigDecimal;
 import java.util.Map;
 
 /**
- * When an output is due: every {@code everySteps} rounds, or whenever the simulation time {@code round * dt}
- * reaches the next multiple of {@code everyTime}; never when both are 0. Round 0 is always due (the initial
- * state). Outputs are numbered as GADGET numbers snapshots: round / everySteps, or the multiple of everyTime
- * that the round's time reached, so a time cadence finer than dt skips numbers rather than repeating one.
- * Every task computes due rounds and numbers from the same expression, so they agree bit for bit.
+ * Which rounds an output (a snapshot, an analysis stage's result) is due at, and its number; numbers count the
+ * outputs (0, 1, 2, ...), as GADGET numbers snapshots.
+ *
+ * <p>By steps ({@code everySteps} > 0): rounds 0, every, 2 every, ..., number round / every. By simulation time
+ * ({@code everyTime} > 0): round r is due when its time r x dt first reaches the next multiple k x everyTime, and
+ * has number k: round 0 is output 0, and round r > 0 is due when floor(r dt / everyTime) > floor((r - 1) dt /
+ * everyTime), with the products and quotients of the doubles as configured taken exactly (not rounded), so that a
+ * multiple is never missed nor taken twice, and a round's due-ness does not depend on what ran before it (a
+ * resumed run, every task, agree). everyTime must be at least dt, so a round reaches at most one multiple and the
+ * numbers have no gaps. Neither: never.
  */
 public record Cadence(long everySteps, double everyTime, double dt) {
     public static final Cadence NEVER = new Cadence(0, 0, 1);
 
     public Cadence {
-        if (everySteps < 0 || !(everyTime >= 0 && Double.isFinite(everyTime)) || (everySteps > 0 && everyTime > 0)
-                || !(dt > 0)) {
-            throw new IllegalArgumentException("a cadence of " + everySteps + " steps and time " + everyTime
-                    + " at dt " + dt + ": steps >= 0, time >= 0, not both set, dt > 0");
+        if (everySteps < 0 || !(everyTime >= 0) || !Double.isFinite(everyTime) || (everySteps > 0 && everyTime > 0)
+                || !(dt > 0) || !Double.isFinite(dt) || (everyTime > 0 && everyTime < dt)) {
+            throw new IllegalArgumentException("outputs every " + everySteps + " steps and every " + everyTime
+                    + " time with dt " + dt + ": expected one of the two > 0 (or neither), and a time >= dt");
         }
     }
 
     /**
-     * The cadence the keys {@code stepsKey} (an integer >= 0) and {@code timeKey} (a number >= 0) give, absent keys
-     * meaning 0; refused, naming both keys, when both are set.
+     * The cadence the keys {@code stepsKey} (an integer >= 0) and {@code timeKey} (0, or a number >= dt) give, absent
+     * keys meaning 0; refused, naming both keys, when both are set.
      */
     public static Cadence read(Map<String, Object> conf, String stepsKey, String timeKey, double dt) {
         long steps = ConfigValues.longValue(conf, stepsKey, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: never)");
-        double time = conf.containsKey(timeKey)
-                ? ConfigValues.doubleValue(conf, timeKey, t -> t >= 0, "a number >= 0 (0: never)") : 0;
+        double time = conf.containsKey(timeKey) ? ConfigValues.doubleValue(conf, timeKey, t -> t == 0 || t >= dt,
+                "0 (never) or a number >= dt = " + dt + " (one output a round at most)") : 0;
         if (steps > 0 && time > 0) {
             throw ConfigValues.notAllowed(timeKey, conf.get(timeKey), "0 when " + stepsKey + " = " + steps
-                    + " (an output cadence is in steps or in simulation time, not both)");
+                    + " (outputs are due in steps or in simulation time, not both)");
         }
         return new Cadence(steps, time, dt);
     }
@@ -43,22 +49,17 @@ public record Cadence(long everySteps, double everyTime, double dt) {
         if (everySteps > 0) {
             return round % everySteps == 0;
         }
-        return everyTime > 0 && (round == 0 || multiple(round) > multiple(round - 1));
+        return everyTime > 0 && (round == 0 || multiplesReached(round) > multiplesReached(round - 1));
     }
 
     /** The number of the output due at {@code round}. */
     public long number(long round) {
-        return everySteps > 0 ? round / everySteps : multiple(round);
+        return everySteps > 0 ? round / everySteps : multiplesReached(round);
     }
 
-    private long multiple(long round) {
-        return (long) Math.floor(round * dt / everyTime);
-    }
-
-    /** For messages and docs: "every 10 steps", "every 0.5 time units". */
-    @Override
-    public String toString() {
-        return everySteps > 0 ? "every " + everySteps + " steps" : everyTime > 0 ? "every " + everyTime + " time units"
-                : "never";
+    /** floor(round x dt / everyTime), exactly. */
+    private long multiplesReached(long round) {
+        return new BigDecimal(dt).multiply(BigDecimal.valueOf(round)).divideToIntegralValue(new BigDecimal(everyTime))
+                .longValueExact();
     }
 }

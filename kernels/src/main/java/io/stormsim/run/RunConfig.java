@@ -18,9 +18,14 @@ import java.util.Map;
  * @param maxRestores     restores from a checkpoint tried for one round before the run halts
  * @param logRows         rows a run without end keeps in its per-round logs, besides round 0's: the newest
  *                        {@code logRows} to {@code 2 logRows} (bounded runs keep every row)
+ * @param snapshotEvery   snapshots every so many rounds; 0: none by steps
+ * @param snapshotEveryTime snapshots every so much simulation time ({@link Cadence}); 0: none by time. At
+ *                        most one of the two is > 0
+ * @param snapshotKeep    the newest snapshots kept; 0: all
  */
 public record RunConfig(long steps, Path outputDir, long checkpointEvery, int checkpointKeep, Path checkpointDir,
-                        URI store, String run, boolean resume, long snapshotEvery, int snapshotKeep, int maxRestores,
+                        URI store, String run, boolean resume, long snapshotEvery, double snapshotEveryTime,
+                        int snapshotKeep, int maxRestores,
                         int logRows) {
     public static final String STEPS = "stormsim.steps";
     public static final String OUTPUT_DIR = "stormsim.output.dir";
@@ -31,12 +36,13 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
     public static final String STORE = "stormsim.store";
     public static final String RESUME = "stormsim.resume";
     public static final String SNAPSHOT_EVERY = "stormsim.snapshot.every";
+    public static final String SNAPSHOT_EVERY_TIME = "stormsim.snapshot.every.time";
     public static final String SNAPSHOT_KEEP = "stormsim.snapshot.keep";
     public static final String MAX_RESTORES = "stormsim.max.restores";
     public static final String LOG_ROWS = "stormsim.log.rows";
     private static final String TOPOLOGY_NAME = "topology.name";
     public static final List<String> KEYS = List.of(STEPS, OUTPUT_DIR, CHECKPOINT_EVERY, CHECKPOINT_KEEP,
-            CHECKPOINT_DIR, STORE, RESUME, SNAPSHOT_EVERY, SNAPSHOT_KEEP, MAX_RESTORES, LOG_ROWS);
+            CHECKPOINT_DIR, STORE, RESUME, SNAPSHOT_EVERY, SNAPSHOT_EVERY_TIME, SNAPSHOT_KEEP, MAX_RESTORES, LOG_ROWS);
 
     public static RunConfig from(Map<String, Object> conf) {
         long steps = ConfigValues.longValue(conf, STEPS, 0, Long.MAX_VALUE, "an integer >= 0 (0 runs without end)");
@@ -47,7 +53,14 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         URI store = storeUrl(STORE, conf.containsKey(STORE) ? ConfigValues.stringValue(conf, STORE, true) : "");
         boolean resume = ConfigValues.booleanValue(conf, RESUME, false);
         long snapshots = ConfigValues.longValue(conf, SNAPSHOT_EVERY, 0, 0, Long.MAX_VALUE, "an integer >= 0 (0: no snapshots)");
-        int snapshotKeep = (int) ConfigValues.longValue(conf, SNAPSHOT_KEEP, 5, 1, 100000, "an integer in 1..100000");
+        double snapshotTime = conf.containsKey(SNAPSHOT_EVERY_TIME) ? ConfigValues.doubleValue(conf, SNAPSHOT_EVERY_TIME,
+                t -> t >= 0 && Double.isFinite(t), "a finite number >= 0 (0: no snapshots by time)") : 0;
+        if (snapshots > 0 && snapshotTime > 0) {
+            throw ConfigValues.notAllowed(SNAPSHOT_EVERY_TIME, snapshotTime, "0 when " + SNAPSHOT_EVERY + " = "
+                    + snapshots + " > 0: snapshots go by steps or by time, set one of the two");
+        }
+        int snapshotKeep = (int) ConfigValues.longValue(conf, SNAPSHOT_KEEP, 5, 0, 100000,
+                "an integer in 0..100000 (0 keeps them all)");
         int restores = (int) ConfigValues.longValue(conf, MAX_RESTORES, 3, 0, 1000, "an integer in 0..1000");
         int logRows = logRows(conf);
         if (resume && every == 0) {
@@ -56,7 +69,7 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         // Storm names the topology in the config it gives the workers; a run's keys in the store carry the name
         String run = String.valueOf(conf.getOrDefault(TOPOLOGY_NAME, ""));
         return new RunConfig(steps, out, every, keep, dir.isEmpty() ? out.resolve("checkpoints") : Path.of(dir), store,
-                run, resume, snapshots, snapshotKeep, restores, logRows);
+                run, resume, snapshots, snapshotTime, snapshotKeep, restores, logRows);
     }
 
     /** {@link #LOG_ROWS}: the rows a log keeps at least (and at most twice as many) where it must stay bounded. */
@@ -102,13 +115,9 @@ public record RunConfig(long steps, Path outputDir, long checkpointEvery, int ch
         return checkpointEvery > 0 && round > 0 && round % checkpointEvery == 0 && round < lastRound();
     }
 
-    public boolean snapshotAt(long round) {
-        return snapshotEvery > 0 && round % snapshotEvery == 0;
-    }
-
-    /** Snapshot numbers count snapshots, as GADGET numbers them. */
-    public long snapshotNumber(long round) {
-        return round / snapshotEvery;
+    /** When snapshots are due in a run of time step {@code dt}. */
+    public Cadence snapshots(double dt) {
+        return new Cadence(snapshotEvery, snapshotEveryTime, dt);
     }
 
     /**

@@ -58,7 +58,7 @@ class Hdf5SnapshotTest {
             assertArrayEquals(new double[6], (double[]) header.getAttribute("MassTable").getData());
             assertEquals(0.25, header.getAttribute("Time").getData());
             assertEquals(0.0, header.getAttribute("Redshift").getData());
-            assertEquals(0.0, header.getAttribute("BoxSize").getData());
+            assertEquals(Double.MAX_VALUE, header.getAttribute("BoxSize").getData(), "a cube around -MAX_VALUE");
             assertEquals(1, header.getAttribute("NumFilesPerSnapshot").getData());
             assertEquals(1.0, header.getAttribute("GravitationalConstant").getData());
             assertEquals(Hdf5Snapshot.UNIT_SYSTEM, header.getAttribute("UnitSystem").getData());
@@ -125,7 +125,8 @@ class Hdf5SnapshotTest {
         for (SnapshotFormat format : SnapshotFormat.values()) {
             for (int number = 0; number < 4; number++) {
                 for (int p = 0; p < 2; p++) {
-                    format.write(dir.resolve(format.fileName(number, p)), b.stripe(p, 2), number, b.n, 2);
+                    format.write(dir.resolve(format.fileName(number, p)), b.stripe(p, 2),
+                            new SnapshotHeader(number, 8, b.n, 2, UnitSystem.NBODY));
                 }
             }
         }

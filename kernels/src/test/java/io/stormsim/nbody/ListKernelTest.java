@@ -92,7 +92,7 @@ class ListKernelTest {
         assertArrayEquals(new long[] {8, 7}, f.interactions);
         assertArrayEquals(new long[] {3 * 2 + 5, 3 * 2 + 4}, f.cost);
         Bodies owners = PlummerSphere.generate(2, 5);
-        Leapfrog.close(owners, f, 0.01, 0);
+        Leapfrog.close(owners, f, Parameters.of(1, 0.01, 0.5, 1e-4), 0);
         assertArrayEquals(f.cost, owners.cost, "the field's work becomes the bodies' cost for the next decomposition");
     }
 }

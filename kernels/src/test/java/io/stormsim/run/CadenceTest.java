@@ -22,26 +22,41 @@ class CadenceTest {
     }
 
     @Test
-    void stepsCadenceIsEveryNthRoundNumberedByCount() {
-        Cadence c = new Cadence(10, 0, 0.01);
-        assertEquals(List.of(0L, 10L, 20L, 30L), due(c, 35));
-        assertEquals(3, c.number(30));
+    void bySteps() {
+        assertEquals(List.of(0L, 3L, 6L, 9L), due(new Cadence(3, 0, 0.01), 10));
+        assertEquals(List.of(), due(new Cadence(0, 0, 0.01), 10));
     }
 
     @Test
-    void timeCadenceIsTheFirstRoundReachingEachMultiple() {
-        // dt 0.3, every 1.0: times 0, 0.3, 0.6, 0.9, 1.2 (first >= 1), 1.5, 1.8, 2.1 (first >= 2), ...
-        Cadence c = new Cadence(0, 1.0, 0.3);
-        List<Long> rounds = due(c, 10);
-        assertEquals(List.of(0L, 4L, 7L, 10L), rounds);
-        assertEquals(List.of(0L, 1L, 2L, 3L), rounds.stream().map(c::number).toList());
+    void byTimeARoundIsDueWhenItsTimeFirstReachesTheNextMultiple() {
+        // dt = 3/8, every 1: round r's time 3r/8 reaches multiple k first where floor(3r / 8) grows
+        Cadence c = new Cadence(0, 1.0, 0.375);
+        List<Long> oracle = new ArrayList<>();
+        for (long r = 0; r <= 1000; r++) {
+            if (r == 0 || 3 * r / 8 > 3 * (r - 1) / 8) {
+                oracle.add(r);
+            }
+        }
+        assertEquals(oracle, due(c, 1000));
+        assertEquals(List.of(0L, 3L, 6L, 8L, 11L, 14L, 16L), oracle.subList(0, 7));
+        assertEquals(List.of(0L, 1L, 2L, 3L), due(new Cadence(0, 0.375, 0.375), 3), "every.time = dt: every round");
     }
 
     @Test
-    void timeCadenceFinerThanTheStepSkipsNumbersRatherThanRepeatingThem() {
-        Cadence c = new Cadence(0, 0.1, 0.25);
-        assertEquals(List.of(0L, 1L, 2L, 3L), due(c, 3));
-        assertEquals(List.of(0L, 2L, 5L, 7L), due(c, 3).stream().map(c::number).toList());
+    void timesAreTheExactProductsOfTheConfiguredDoubles() {
+        // the double 0.03 is a little below 3/100 and 0.1 a little above 1/10: round 10's time does not reach 3 x 0.1
+        Cadence c = new Cadence(0, 0.1, 0.03);
+        assertFalse(c.dueAt(10));
+        assertTrue(c.dueAt(11));
+        assertEquals(3, c.number(11));
+        assertEquals(List.of(0L, 4L, 7L, 11L, 14L), due(c, 14));
+    }
+
+    @Test
+    void stepsAndTimeTogetherOrATimeBelowDtAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new Cadence(2, 0.5, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> new Cadence(0, 0.005, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> new Cadence(0, Double.NaN, 0.01));
     }
 
     @Test
@@ -60,6 +75,9 @@ class CadenceTest {
         IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
                 () -> Cadence.read(Map.of("a.every.time", "-1"), "a.every", "a.every.time", 0.01));
         assertTrue(negative.getMessage().startsWith("a.every.time = -1 is not allowed"), negative.getMessage());
+        IllegalArgumentException belowDt = assertThrows(IllegalArgumentException.class,
+                () -> Cadence.read(Map.of("a.every.time", "0.001"), "a.every", "a.every.time", 0.01));
+        assertTrue(belowDt.getMessage().contains(">= dt = 0.01"), belowDt.getMessage());
         assertEquals(new Cadence(5, 0, 0.01), Cadence.read(Map.of("a.every", "5"), "a.every", "a.every.time", 0.01));
         assertEquals(Cadence.NEVER.everySteps(), Cadence.read(Map.of(), "a.every", "a.every.time", 0.01).everySteps());
     }

@@ -105,12 +105,26 @@ class TopologyChecksTest extends ConfigChecks {
         "stream.hwm|-3|stormsim.stream.hwm = -3 is not allowed: must be an integer in 1..1000000",
         "snapshot.format|hdf|stormsim.snapshot.format = 'hdf' is not allowed: must be gadget2 or hdf5",
         "snapshot.format|HDF5|stormsim.snapshot.format = 'HDF5' is not allowed: must be gadget2 or hdf5",
+        "snapshot.keep|-1|stormsim.snapshot.keep = -1 is not allowed: must be an integer in 0..100000 (0 keeps them all)",
+        "snapshot.every.time|-2|stormsim.snapshot.every.time = -2 is not allowed: must be a finite number >= 0",
+        "snapshot.every.time|0.001|stormsim.snapshot.every.time = 0.001 is not allowed: must be 0 or at least stormsim.nbody.dt = 0.005",
+        "units|furlong,Msun,km/s|stormsim.nbody.units = 'furlong,Msun,km/s' (the length unit 'furlong' is not one of cm m km AU pc kpc Mpc, with an optional factor > 0 in front) is not allowed: must be nbody (G = 1, no physical scale) or LENGTH,MASS,VELOCITY",
+        "units|kpc,1e10Msun|stormsim.nbody.units = 'kpc,1e10Msun' ('kpc,1e10Msun' is not nbody nor three units",
         "metrics.ports|70000|topology.metrics.reporters, PrometheusStormReporter: metrics.ports = 70000 is not allowed: must be empty (no endpoint), a port in 1..65535, or a range FIRST-LAST",
         "metrics.ports|9403-9400|metrics.ports = 9403-9400 is not allowed: must be empty (no endpoint)",
         "metrics.ports|0|metrics.ports = 0 is not allowed",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
+    }
+
+    @Test
+    void snapshotsGoByStepsOrByTimeNotBoth() {
+        Map<String, String> m = valid();
+        m.put("snapshot.every", "10");
+        m.put("snapshot.every.time", "0.5");
+        assertTrue(rejection(m).contains("stormsim.snapshot.every.time = 0.5 is not allowed: must be 0 when"
+                + " stormsim.snapshot.every = 10 > 0"), rejection(m));
     }
 
     @Test

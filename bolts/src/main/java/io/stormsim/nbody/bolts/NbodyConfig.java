@@ -12,8 +12,11 @@ import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.SnapshotFormat;
+import io.stormsim.nbody.UnitNames;
+import io.stormsim.nbody.UnitSystem;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
+import io.stormsim.run.Cadence;
 import io.stormsim.run.StreamConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * way. Messages name the key, the value and what is allowed.
  */
 public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params, int n, long seed, String bodiesFile,
-                          SnapshotFormat snapshotFormat) {
+                          SnapshotFormat snapshotFormat, UnitSystem units) {
     public static final String N = "stormsim.nbody.n";
     public static final String DT = "stormsim.nbody.dt";
     public static final String THETA = "stormsim.nbody.theta";
@@ -43,13 +46,16 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
     /** Beside {@link RunConfig#SNAPSHOT_EVERY}; only Barnes-Hut writes snapshots. */
     public static final String SNAPSHOT_FORMAT = "stormsim.snapshot.format";
     public static final String PRECISION = "stormsim.nbody.precision";
+    /** {@link UnitNames}: nbody (the default) or LENGTH,MASS,VELOCITY; G follows. */
+    public static final String UNITS = "stormsim.nbody.units";
     public static final List<String> KEYS;
     private static final Logger LOG = LoggerFactory.getLogger(NbodyConfig.class);
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(StreamConfig.KEYS);
-        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, PRECISION, SNAPSHOT_FORMAT));
+        keys.addAll(List.of(N, DT, THETA, EPSILON, SEED, BODIES_FILE, LEAF_CAPACITY, GROUP_SIZE, PRECISION, UNITS,
+                SNAPSHOT_FORMAT));
         KEYS = List.copyOf(keys);
     }
 
@@ -68,14 +74,38 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
         String file = stringValue(conf, BODIES_FILE, true);
         int n = (int) longValue(conf, N, 1, Integer.MAX_VALUE, "an integer >= 1");
         long seed = longValue(conf, SEED, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
+        UnitSystem units = units(conf);
+        if (run.snapshotEveryTime() > 0 && run.snapshotEveryTime() < dt) {
+            throw notAllowed(RunConfig.SNAPSHOT_EVERY_TIME, run.snapshotEveryTime(), "0 or at least " + DT + " = " + dt
+                    + " (a round writes one snapshot at most; " + RunConfig.SNAPSHOT_EVERY + " = 1 writes every round)");
+        }
         Parameters params = new Parameters(run.steps(), dt, theta, epsilon, leafCapacity, groupSize,
-                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION, precision);
+                Parameters.DEFAULT_HISTOGRAM_LEVEL, Parameters.DEFAULT_ZONES_PER_PARTITION, precision,
+                units.gravitationalConstant());
         String formatName = conf.getOrDefault(SNAPSHOT_FORMAT, SnapshotFormat.GADGET2.key()).toString().trim();
         SnapshotFormat format = SnapshotFormat.of(formatName);
         if (format == null) {
             throw ConfigValues.notAllowed(SNAPSHOT_FORMAT, "'" + formatName + "'", "gadget2 or hdf5");
         }
-        return new NbodyConfig(run, stream, params, n, seed, file, format);
+        return new NbodyConfig(run, stream, params, n, seed, file, format, units);
+    }
+
+    /** The run's units, N-body units when the key is absent. */
+    private static UnitSystem units(Map<String, Object> conf) {
+        Object v = conf.get(UNITS);
+        if (v == null) {
+            return UnitSystem.NBODY;
+        }
+        try {
+            return UnitNames.parse(v.toString());
+        } catch (IllegalArgumentException e) {
+            throw notAllowed(UNITS, "'" + v + "' (" + e.getMessage() + ")", UnitNames.ALLOWED);
+        }
+    }
+
+    /** When snapshots are due. */
+    public Cadence snapshots() {
+        return run.snapshots(params.dt());
     }
 
     /** The force kernel's precision, {@link Parameters#DEFAULT_PRECISION} when the key is absent. */
@@ -97,14 +127,15 @@ public record NbodyConfig(RunConfig run, StreamConfig stream, Parameters params,
 
     /**
      * The initial bodies: read from the bodies file (GADGET-2, HDF5 or CSV, {@link InitialConditions}) if one is
-     * set, its notes logged, else a Plummer sphere of n bodies.
+     * set, in the run's units (converted from the file's where both are physical), its notes logged; else a Plummer
+     * sphere of n bodies in virial equilibrium in the run's units.
      */
     public Bodies initialBodies() {
         if (bodiesFile.isEmpty()) {
-            return PlummerSphere.generate(n, seed);
+            return PlummerSphere.generate(n, seed, params.gravitationalConstant());
         }
         try {
-            LoadedBodies loaded = InitialConditions.read(Path.of(bodiesFile));
+            LoadedBodies loaded = InitialConditions.read(Path.of(bodiesFile)).inUnits(units);
             loaded.notes().forEach(LOG::info);
             return loaded.bodies();
         } catch (IOException e) {

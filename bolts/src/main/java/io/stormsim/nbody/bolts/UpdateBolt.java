@@ -2,10 +2,11 @@ package io.stormsim.nbody.bolts;
 
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
-import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
+import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Leapfrog;
 import io.stormsim.nbody.SnapshotFormat;
+import io.stormsim.nbody.SnapshotHeader;
 import io.stormsim.run.RunOutput;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,15 +52,15 @@ public class UpdateBolt extends NbodyBolt {
     protected void onStep(long step, StepInputs in) throws IOException {
         PartitionState state = in.one(ForceBolt.FIELD);
         long round = state.round;
-        Conserved conserved = Leapfrog.close(state.bodies, state.field, config.params().dt(), round);
+        Conserved conserved = Leapfrog.close(state.bodies, state.field, config.params(), round);
         // positions at time round*dt, as the diagnostics of the round
         BodySample sample = config.stream().sampleAt(round)
                 ? BodySample.of(state.bodies, config.stream().sampleStride(state.decomposition.bodies)) : null;
-        if (config.run().snapshotAt(round)) {
-            writeSnapshot(round, state.bodies, state.decomposition.bodies);
+        if (config.snapshots().dueAt(round)) {
+            writeSnapshot(round, state);
         }
         feedAnalysis(step, state, conserved);
-        Leapfrog.open(state.bodies, state.field, config.params().dt(), round, config.params().steps());
+        Leapfrog.open(state.bodies, state.field, config.params(), round);
         state.field = null;
         timed(state, Phase.UPDATE);
         boolean last = round == config.run().lastRound();
@@ -86,24 +87,37 @@ public class UpdateBolt extends NbodyBolt {
 
     /**
      * This partition's file of the snapshot of round r (in {@code snapshot.format}), at the synchronised time r*dt,
-     * also in the run store if there is one (each partition its own file: they may be on different hosts).
-     * Partition 0 also removes the snapshots beyond the newest {@code snapshot.keep}, every partition's files on a
-     * shared disk; each partition removes its own from the store.
+     * also in the run store if there is one (each partition its own file: they may be on different hosts). Its
+     * {@code BoxSize} comes from the round's global box, the same in every partition. Partition 0 also writes the
+     * GADGET-2 units file (physical units) and removes the snapshots beyond the newest {@code snapshot.keep} (0: none
+     * removed), every partition's files on a shared disk; each partition removes its own from the store.
      */
-    private void writeSnapshot(long round, Bodies bodies, long totalBodies) throws IOException {
+    private void writeSnapshot(long round, PartitionState state) throws IOException {
         if (output == null) {
             output = config.run().output();
         }
         Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
         Files.createDirectories(dir);
-        long number = config.run().snapshotNumber(round);
+        long number = config.snapshots().number(round);
         SnapshotFormat format = config.snapshotFormat();
         String name = format.fileName(number, partition);
-        format.write(dir.resolve(name), bodies, round * config.params().dt(), totalBodies, partitions);
+        SnapshotHeader header = new SnapshotHeader(round * config.params().dt(), SnapshotHeader.boxSize(state.box),
+                state.decomposition.bodies, partitions, config.units());
+        format.write(dir.resolve(name), state.bodies, header);
         output.written(SNAPSHOT_DIR + "/" + name);
-        long old = number - config.run().snapshotKeep();
+        // GADGET-2 has no place for units: pynbody reads them beside the snapshot
+        boolean unitsFile = partition == 0 && format.unitsFileName(number) != null && config.units().physical();
+        if (unitsFile) {
+            GadgetSnapshot.writeUnits(dir.resolve(format.unitsFileName(number)), config.units());
+            output.written(SNAPSHOT_DIR + "/" + format.unitsFileName(number));
+        }
+        int keep = config.run().snapshotKeep();
+        long old = keep == 0 ? -1 : number - keep;
         if (old >= 0) {
             output.deleted(SNAPSHOT_DIR + "/" + format.fileName(old, partition));
+            if (unitsFile) {
+                output.deleted(SNAPSHOT_DIR + "/" + format.unitsFileName(old));
+            }
         }
         if (partition == 0) {
             format.prune(dir, old);
