@@ -64,6 +64,21 @@ final class CellIndex {
         start[cells] = n;
     }
 
+    /** For each cell, the group all its points belong to (given by position), or -1 when they belong to several. */
+    int[] wholeGroups(int[] groupAt) {
+        int[] whole = new int[cells];
+        for (int c = 0; c < cells; c++) {
+            int g = groupAt[start[c]];
+            for (int s = start[c] + 1; s < start[c + 1] && g >= 0; s++) {
+                if (groupAt[s] != g) {
+                    g = -1;
+                }
+            }
+            whole[c] = g;
+        }
+        return whole;
+    }
+
     /**
      * True when every pair of cell c's points passes the friends test: the rounded span of its box, squared and
      * summed as the test does, is at least each pair's rounded left side (rounding is monotone).

@@ -70,36 +70,17 @@ public final class CrossLinks {
         FofGrid grid = own.grid;
         CellIndex mine = own.cells;
         CellIndex in = new CellIndex(b.x, b.y, b.z, b.size(), grid);
-        int[] inGroup = new int[in.cells];
-        for (int c = 0; c < in.cells; c++) {
-            int g = b.group[in.order[in.start[c]]];
-            for (int s = in.start[c] + 1; s < in.start[c + 1] && g >= 0; s++) {
-                if (b.group[in.order[s]] != g) {
-                    g = -1;
-                }
-            }
-            inGroup[c] = g;
+        int[] groupAt = new int[b.size()];
+        for (int s = 0; s < groupAt.length; s++) {
+            groupAt[s] = b.group[in.order[s]];
         }
+        int[] inGroup = in.wholeGroups(groupAt);
         EdgeSet edges = new EdgeSet();
-        NeighbourRows rows = new NeighbourRows(mine.key, mine.cells, 2, false);
-        for (boolean far : new boolean[] {false, true}) {
-            rows.rewind();
-            for (int c = 0; c < in.cells; c++) {
-                long q = in.key[c];
-                for (int r = 0; r < rows.rows(); r++) {
-                    boolean farRow = rows.rowReach(r) == 2;
-                    if (farRow && !far) {
-                        continue;
-                    }
-                    for (int i = rows.first(r, q); rows.within(r, q, i); i++) {
-                        boolean farCell = farRow || Math.abs(FofGrid.axis(mine.key[i], 0) - FofGrid.axis(q, 0)) == 2;
-                        if (farCell == far && !in.apart(c, mine, i, grid.l2)) {
-                            linkCells(in, c, inGroup[c], b, own, i, edges);
-                        }
-                    }
-                }
+        new NeighbourRows(mine.key, mine.cells, 2, false).sweep(in.key, in.cells, (c, i) -> {
+            if (!in.apart(c, mine, i, grid.l2)) {
+                linkCells(in, c, inGroup[c], b, own, i, edges);
             }
-        }
+        });
         return edges;
     }
 

@@ -59,7 +59,7 @@ final class EdgeSet {
 
     private static int slot(long key, long[] table) {
         int mask = table.length - 1;
-        int i = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+        int i = (int) (key * 0x9E3779B97F4A7C15L >>> 32) & mask;
         while (table[i] != EMPTY && table[i] != key) {
             i = (i + 1) & mask;
         }

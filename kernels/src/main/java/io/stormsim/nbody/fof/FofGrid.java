@@ -19,8 +19,8 @@ import java.util.List;
  * e = ulp(max |coordinate|), the cell index floor((x - min) / w) is monotone in x and off by at most e / w + 2^-32
  * from the exact quotient, so bodies three cells apart differ by more than 2w(1 - 2^-32) - 2e; w is raised when
  * needed to make that at least (l + 2e)(1 + 2^-29), beyond what any rounding of the test can bring within l.
- * (The brief's cells of width >= l with a 27-neighbourhood would leave dense cells of a halo's core, hundreds of
- * bodies each, to pair tests; the smaller cells let a dense cell link at once.) At most {@link #MAX_CELLS} cells
+ * (Cells of width l with their 26 neighbours would leave the dense cells of a halo's core, hundreds of bodies
+ * each, to pair tests; the smaller cells let a dense cell link at once.) At most {@link #MAX_CELLS} cells
  * per axis, so that a cell's key packs three 21-bit indices, each shifted by 2 so that its neighbours' indices
  * stay non-negative: a sparse outlier widens the cells instead.
  *

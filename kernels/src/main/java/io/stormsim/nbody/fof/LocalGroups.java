@@ -36,32 +36,40 @@ public final class LocalGroups {
         this.bodies = bodies;
         this.grid = grid;
         this.cells = new CellIndex(bodies.x, bodies.y, bodies.z, bodies.n, grid);
+        this.group = labels(link());
+        this.groupSize = sizes(group);
+        this.cellGroup = cells.wholeGroups(group);
+        long[] coarse = new long[cells.cells];
+        for (int c = 0; c < cells.cells; c++) {
+            coarse[c] = FofGrid.coarse(cells.key[c]);
+        }
+        coarseOf = new int[cells.cells];
+        long[] distinct = new long[cells.cells];
+        int k = -1;
+        for (int c : KeyOrder.sortedOrder(coarse)) {
+            if (k < 0 || coarse[c] != distinct[k]) {
+                distinct[++k] = coarse[c];
+            }
+            coarseOf[c] = k;
+        }
+        occupied = Arrays.copyOf(distinct, k + 1);
+    }
+
+    private UnionFind link() {
         UnionFind sets = new UnionFind(bodies.n);
         boolean[] united = new boolean[cells.cells];
         for (int c = 0; c < cells.cells; c++) {
             united[c] = linkWithin(c, sets);
         }
-        NeighbourRows rows = new NeighbourRows(cells.key, cells.cells, 2, true);
-        for (boolean far : new boolean[] {false, true}) {
-            rows.rewind();
-            for (int c = 0; c < cells.cells; c++) {
-                long q = cells.key[c];
-                for (int r = 0; r < rows.rows(); r++) {
-                    boolean farRow = rows.rowReach(r) == 2;
-                    if (farRow && !far) {
-                        continue;
-                    }
-                    for (int i = rows.first(r, q); rows.within(r, q, i); i++) {
-                        boolean farCell = farRow || Math.abs(FofGrid.axis(cells.key[i], 0) - FofGrid.axis(q, 0)) == 2;
-                        if (cells.key[i] > q && farCell == far) {
-                            linkCells(c, i, united, sets);
-                        }
-                    }
-                }
-            }
-        }
-        int n = bodies.n;
-        group = new int[n];
+        new NeighbourRows(cells.key, cells.cells, 2, true).sweep(cells.key, cells.cells,
+                (c, i) -> linkCells(c, i, united, sets));
+        return sets;
+    }
+
+    /** Numbers the sets 0, 1, ... in cell order of their first member. */
+    private static int[] labels(UnionFind sets) {
+        int n = sets.size();
+        int[] label = new int[n];
         int[] labelOfRoot = new int[n];
         Arrays.fill(labelOfRoot, -1);
         int groups = 0;
@@ -70,37 +78,21 @@ public final class LocalGroups {
             if (labelOfRoot[root] < 0) {
                 labelOfRoot[root] = groups++;
             }
-            group[s] = labelOfRoot[root];
+            label[s] = labelOfRoot[root];
         }
-        groupSize = new int[groups];
-        for (int s = 0; s < n; s++) {
-            groupSize[group[s]]++;
+        return label;
+    }
+
+    private static int[] sizes(int[] label) {
+        int groups = 0;
+        for (int g : label) {
+            groups = Math.max(groups, g + 1);
         }
-        cellGroup = new int[cells.cells];
-        for (int c = 0; c < cells.cells; c++) {
-            int g = group[cells.start[c]];
-            for (int s = cells.start[c] + 1; s < cells.start[c + 1] && g >= 0; s++) {
-                if (group[s] != g) {
-                    g = -1;
-                }
-            }
-            cellGroup[c] = g;
+        int[] size = new int[groups];
+        for (int g : label) {
+            size[g]++;
         }
-        long[] coarse = new long[cells.cells];
-        for (int c = 0; c < cells.cells; c++) {
-            coarse[c] = FofGrid.coarse(cells.key[c]);
-        }
-        int[] byCoarse = KeyOrder.sortedOrder(coarse);
-        coarseOf = new int[cells.cells];
-        long[] distinct = new long[cells.cells];
-        int k = -1;
-        for (int c : byCoarse) {
-            if (k < 0 || coarse[c] != distinct[k]) {
-                distinct[++k] = coarse[c];
-            }
-            coarseOf[c] = k;
-        }
-        occupied = Arrays.copyOf(distinct, k + 1);
+        return size;
     }
 
     /** Links the partition's bodies (as partition {@code partition} of the run whose grid is given). */

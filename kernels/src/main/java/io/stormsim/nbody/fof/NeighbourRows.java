@@ -14,6 +14,7 @@ final class NeighbourRows {
     private final long[] offsets;
     private final int[] cursor;
     private final int reach;
+    private final boolean forwardOnly;
     /** Per row, the larger of its offsets in y and z. */
     private final int[] rowReach;
 
@@ -22,6 +23,7 @@ final class NeighbourRows {
         this.keys = keys;
         this.count = count;
         this.reach = reach;
+        this.forwardOnly = forwardOnly;
         int side = 2 * reach + 1;
         long[] rows = new long[side * side];
         int[] rowReach = new int[side * side];
@@ -44,11 +46,6 @@ final class NeighbourRows {
         return offsets.length;
     }
 
-    /** Starts a new sweep: queries start again from the smallest key. */
-    void rewind() {
-        Arrays.fill(cursor, 0);
-    }
-
     /** The first cell of row {@code r} near {@code query}; the row's cells run while {@link #within} holds. */
     int first(int r, long query) {
         long from = query + offsets[r] - reach;
@@ -64,8 +61,35 @@ final class NeighbourRows {
         return i < count && keys[i] <= query + offsets[r] + reach;
     }
 
-    /** The larger of row r's offsets in y and z. */
-    int rowReach(int r) {
-        return rowReach[r];
+    /** What a sweep does with a query cell and a cell near it (indices into the queries' and the cells' keys). */
+    @FunctionalInterface
+    interface Meeting {
+        void meet(int query, int cell);
+    }
+
+    /**
+     * Calls {@code meeting} for each query (keys ascending) and each cell near it (with a larger key, when
+     * forward only): first for all adjacent pairs, then in a second sweep for the farther ones, so that what the
+     * adjacent cells join is known before the farther pairs, the likelier to be far apart, are looked at.
+     */
+    void sweep(long[] queries, int count, Meeting meeting) {
+        for (boolean far : new boolean[] {false, true}) {
+            Arrays.fill(cursor, 0);
+            for (int c = 0; c < count; c++) {
+                long q = queries[c];
+                for (int r = 0; r < offsets.length; r++) {
+                    boolean farRow = rowReach[r] > 1;
+                    if (farRow && !far) {
+                        continue;
+                    }
+                    for (int i = first(r, q); within(r, q, i); i++) {
+                        boolean farCell = farRow || Math.abs(FofGrid.axis(keys[i], 0) - FofGrid.axis(q, 0)) > 1;
+                        if (farCell == far && (!forwardOnly || keys[i] > q)) {
+                            meeting.meet(c, i);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

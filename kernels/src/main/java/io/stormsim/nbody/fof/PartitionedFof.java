@@ -9,14 +9,15 @@ import java.util.List;
  * topology's tasks would send it: the oracle the topology's catalogue is compared with, and the reference for
  * the order of the phases.
  *
- * <ol>
- *   <li>each partition: {@link Census#of}; all: {@link FofGrid#of} of all censuses;
- *   <li>each partition: {@link LocalGroups#link}, its {@link LocalGroups#occupiedCells} to each partition p with
+ * <ol start="0">
+ *   <li>each partition: {@link Census#of}, sent to all; each: {@link FofGrid#of} of all censuses;
+ *   <li>each partition: {@link LocalGroups#link}; its {@link LocalGroups#occupiedCells} to each partition p with
  *       {@link Boundary#flows}(p, it);
- *   <li>each p: {@link Boundary#of} for each partition q it flows to, from q's cells;
- *   <li>each partition: {@link CrossLinks#find} over the boundaries it received;
- *   <li>catalogue task: {@link GroupMerge#select} over all links, a {@link Selection} to each partition;
- *   <li>each partition: {@link GroupPieces#of}; catalogue task: {@link Catalogue#assemble} of all pieces.
+ *   <li>each partition p: {@link Boundary#of} for each partition q it flows to, from q's cells, sent to q;
+ *   <li>each partition: {@link CrossLinks#find} over the boundaries it received, sent to the catalogue task;
+ *   <li>catalogue task: {@link GroupMerge#select} over all links, a {@link Selection} back to each partition;
+ *   <li>each partition: {@link GroupPieces#of}, sent to the catalogue task;
+ *   <li>catalogue task: {@link Catalogue#assemble} of all pieces.
  * </ol>
  */
 public final class PartitionedFof {

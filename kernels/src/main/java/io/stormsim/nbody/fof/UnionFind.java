@@ -14,6 +14,10 @@ final class UnionFind {
         }
     }
 
+    int size() {
+        return parent.length;
+    }
+
     int find(int i) {
         int[] p = parent;
         while (p[i] != i) {
