@@ -50,6 +50,7 @@ public final class FofTab {
         return String.format("fof_tab_%03d.hdf5", number);
     }
 
+    /** Writes the catalogue found at {@code time} (the header's Time) of a run in a box of {@code boxSize} (0: open). */
     public static void write(Path file, Catalogue c, double time, double boxSize) throws IOException {
         AtomicFiles.writeVia(file, tmp -> {
             try (WritableHdfFile hdf = HdfFile.write(tmp)) {
