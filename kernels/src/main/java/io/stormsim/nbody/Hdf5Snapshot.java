@@ -48,7 +48,7 @@ public final class Hdf5Snapshot {
             super("HDF5 file " + file + (where.isEmpty() ? "" : ", " + where) + ": " + what);
         }
 
-        MalformedHdf5Exception(Path file, String what, Throwable cause) {
+        public MalformedHdf5Exception(Path file, String what, Throwable cause) {
             super("HDF5 file " + file + ": " + what, cause);
         }
     }
