@@ -1,6 +1,7 @@
 package io.stormsim.run;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Map;
 
 /**
@@ -55,6 +56,20 @@ public record Cadence(long everySteps, double everyTime, double dt) {
     /** The number of the output due at {@code round}. */
     public long number(long round) {
         return everySteps > 0 ? round / everySteps : multiplesReached(round);
+    }
+
+    /** The first round after {@code round} that is due; Long.MAX_VALUE when none is. */
+    public long nextDue(long round) {
+        if (everySteps > 0) {
+            long next = (round / everySteps + 1) * everySteps;
+            return next > round ? next : Long.MAX_VALUE;
+        }
+        if (everyTime == 0) {
+            return Long.MAX_VALUE;
+        }
+        // the least r with r dt >= (k + 1) everyTime, k the multiples round has reached
+        BigDecimal reach = new BigDecimal(everyTime).multiply(BigDecimal.valueOf(multiplesReached(round) + 1));
+        return reach.divide(new BigDecimal(dt), 0, RoundingMode.CEILING).longValueExact();
     }
 
     /** floor(round x dt / everyTime), exactly. */

@@ -60,6 +60,20 @@ class CadenceTest {
     }
 
     @Test
+    void theNextDueRoundIsTheNextTheCadenceGives() {
+        for (Cadence c : List.of(new Cadence(7, 0, 0.01), new Cadence(0, 1.0, 0.375), new Cadence(0, 0.1, 0.03),
+                new Cadence(0, 0.375, 0.375))) {
+            List<Long> due = due(c, 200);
+            for (int i = 0; i + 1 < due.size(); i++) {
+                for (long r = due.get(i); r < due.get(i + 1); r++) {
+                    assertEquals(due.get(i + 1), c.nextDue(r), c + ", round " + r);
+                }
+            }
+        }
+        assertEquals(Long.MAX_VALUE, Cadence.NEVER.nextDue(5));
+    }
+
+    @Test
     void noCadenceIsNeverDue() {
         assertFalse(Cadence.NEVER.on());
         assertEquals(List.of(), due(Cadence.NEVER, 20));

@@ -40,6 +40,25 @@ public class NbodyKryo implements IKryoDecorator {
         k.register(PartitionState.class, new PartitionStateSerializer());
         k.register(PartitionReport.class, new PartitionReportSerializer());
         k.register(BodySample.class, new BodySampleSerializer());
+        k.register(AnalysisBodies.class, new AnalysisBodiesSerializer());
+    }
+
+    static final class AnalysisBodiesSerializer extends Serializer<AnalysisBodies> {
+        @Override
+        public void write(Kryo kryo, Output out, AnalysisBodies a) {
+            out.writeLong(a.round);
+            out.writeDouble(a.time);
+            kryo.writeObject(out, a.bodies);
+            kryo.writeObject(out, a.conserved);
+            kryo.writeObject(out, a.box);
+            out.writeLong(a.totalBodies);
+        }
+
+        @Override
+        public AnalysisBodies read(Kryo kryo, Input in, Class<? extends AnalysisBodies> type) {
+            return new AnalysisBodies(in.readLong(), in.readDouble(), kryo.readObject(in, Bodies.class),
+                    kryo.readObject(in, Conserved.class), kryo.readObject(in, Box.class), in.readLong());
+        }
     }
 
     static final class BoxSerializer extends Serializer<Box> {

@@ -11,7 +11,8 @@ import java.util.Map;
  * partition's census is known.
  */
 public final class FofParameters {
-    public static final String B = "fof.b", LINKING_LENGTH = "fof.linking.length", MIN_MEMBERS = "fof.min.members";
+    public static final String B = "stormsim.fof.b", LINKING_LENGTH = "stormsim.fof.linking.length",
+            MIN_MEMBERS = "stormsim.fof.min.members";
     /** The usual b of cosmological halo finding (Davis et al. 1985), GADGET-4's FOF_LINKLENGTH. */
     public static final double DEFAULT_B = 0.2;
     /** GADGET-4's FOF_GROUP_MIN_LEN. */
@@ -40,19 +41,16 @@ public final class FofParameters {
     }
 
     /**
-     * From a topology config: {@value #LINKING_LENGTH} or {@value #B} (not both; b = {@value #DEFAULT_B} when
-     * neither is set) and {@value #MIN_MEMBERS} (default {@value #DEFAULT_MIN_MEMBERS}).
+     * From a topology config: {@value #LINKING_LENGTH} when it is set and not 0, else {@value #B} (default {@value
+     * #DEFAULT_B}), and {@value #MIN_MEMBERS} (default {@value #DEFAULT_MIN_MEMBERS}).
      */
     public static FofParameters of(Map<String, Object> conf) {
         int min = (int) ConfigValues.longValue(conf, MIN_MEMBERS, DEFAULT_MIN_MEMBERS, 2, Integer.MAX_VALUE,
                 "an integer >= 2");
-        boolean absolute = conf.containsKey(LINKING_LENGTH);
-        if (absolute && conf.containsKey(B)) {
-            throw new IllegalArgumentException(LINKING_LENGTH + " = " + conf.get(LINKING_LENGTH) + " and " + B + " = "
-                    + conf.get(B) + " are both set: give the linking length either absolute or in mean separations");
-        }
-        if (absolute) {
-            return absolute(ConfigValues.doubleValue(conf, LINKING_LENGTH, v -> v > 0, "a finite length > 0"), min);
+        double l = conf.containsKey(LINKING_LENGTH) ? ConfigValues.doubleValue(conf, LINKING_LENGTH, v -> v >= 0,
+                "0 (the length is " + B + " mean separations) or a finite length > 0") : 0;
+        if (l > 0) {
+            return absolute(l, min);
         }
         double b = conf.containsKey(B) ? ConfigValues.doubleValue(conf, B, v -> v > 0, "a finite number > 0") : DEFAULT_B;
         return relative(b, min);

@@ -16,16 +16,15 @@ class FofPhasesTest {
     @Test
     void badParametersAreRefusedNamingTheirKey() {
         for (double l : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            refused(() -> FofParameters.absolute(l, 32), "fof.linking.length = " + l);
+            refused(() -> FofParameters.absolute(l, 32), "stormsim.fof.linking.length = " + l);
         }
         for (double b : new double[] {0, -0.2, Double.NaN}) {
-            refused(() -> FofParameters.relative(b, 32), "fof.b = " + b);
+            refused(() -> FofParameters.relative(b, 32), "stormsim.fof.b = " + b);
         }
-        refused(() -> FofParameters.relative(0.2, 1), "fof.min.members = 1");
-        refused(() -> FofParameters.of(Map.of("fof.b", "abc")), "fof.b = abc");
-        refused(() -> FofParameters.of(Map.of("fof.linking.length", "-1")), "fof.linking.length = -1");
-        refused(() -> FofParameters.of(Map.of("fof.b", 0.2, "fof.linking.length", 0.1)), "are both set");
-        refused(() -> FofParameters.of(Map.of("fof.min.members", 0)), "fof.min.members = 0");
+        refused(() -> FofParameters.relative(0.2, 1), "stormsim.fof.min.members = 1");
+        refused(() -> FofParameters.of(Map.of("stormsim.fof.b", "abc")), "stormsim.fof.b = abc");
+        refused(() -> FofParameters.of(Map.of("stormsim.fof.linking.length", "-1")), "stormsim.fof.linking.length = -1");
+        refused(() -> FofParameters.of(Map.of("stormsim.fof.min.members", 0)), "stormsim.fof.min.members = 0");
         refused(() -> FofGrid.of(List.of(Census.of(FofSets.uniform(10, 1, 1))), FofParameters.absolute(1e-160, 2)),
                 "linking length of 1.0E-160");
         Bodies nan = FofSets.uniform(3, 1, 1);
@@ -43,9 +42,12 @@ class FofPhasesTest {
         FofParameters p = FofParameters.of(Map.of());
         assertEquals(0.2, p.b);
         assertEquals(32, p.minMembers);
-        FofParameters q = FofParameters.of(Map.of("fof.linking.length", "0.5", "fof.min.members", 20));
-        assertEquals(0.5, q.linkingLength);
+        FofParameters q = FofParameters.of(Map.of("stormsim.fof.linking.length", "0.5", "stormsim.fof.b", 0.3,
+                "stormsim.fof.min.members", 20));
+        assertEquals(0.5, q.linkingLength, "an absolute length, when set, wins over b");
         assertEquals(20, q.minMembers);
+        assertEquals(0.3, FofParameters.of(Map.of("stormsim.fof.linking.length", 0, "stormsim.fof.b", 0.3)).b,
+                "a linking length of 0 leaves it to b");
     }
 
     @Test

@@ -160,7 +160,7 @@ class PartitionedFofTest {
                 FofSets.of(new double[] {0, 1, 2}, new double[] {0, 1, 2}, new double[3], 1))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> PartitionedFof.run(List.of(b), FofParameters.relative(0.2, 2)));
-            assertTrue(e.getMessage().contains("fof.b = 0.2") && e.getMessage().contains("fof.linking.length"),
+            assertTrue(e.getMessage().contains("stormsim.fof.b = 0.2") && e.getMessage().contains("stormsim.fof.linking.length"),
                     e.getMessage());
         }
     }

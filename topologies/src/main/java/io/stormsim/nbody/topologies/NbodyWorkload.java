@@ -3,6 +3,7 @@ package io.stormsim.nbody.topologies;
 import io.stormsim.nbody.InitialConditions;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.bolts.NbodyConfig;
+import io.stormsim.nbody.analysis.bolts.AnalysisKryo;
 import io.stormsim.nbody.bolts.NbodyKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;
@@ -45,7 +46,7 @@ public final class NbodyWorkload implements Workload {
 
         @Override
         public List<String> kryoDecorators() {
-            return List.of(NbodyKryo.class.getName(), StreamKryo.class.getName());
+            return List.of(NbodyKryo.class.getName(), AnalysisKryo.class.getName(), StreamKryo.class.getName());
         }
 
         /**

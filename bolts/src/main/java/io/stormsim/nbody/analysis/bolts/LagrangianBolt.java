@@ -1,0 +1,138 @@
+package io.stormsim.nbody.analysis.bolts;
+
+import io.stormsim.bsp.SingleTask;
+import io.stormsim.bsp.StepInputs;
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.Conserved;
+import io.stormsim.nbody.analysis.DensityCentre;
+import io.stormsim.nbody.analysis.LagrangianCsv;
+import io.stormsim.nbody.analysis.LagrangianRadii;
+import io.stormsim.nbody.bolts.AnalysisBodies;
+import io.stormsim.nbody.bolts.AnalysisBolt;
+import io.stormsim.nbody.bolts.UpdateBolt;
+import io.stormsim.plot.BackgroundPlots;
+import io.stormsim.plot.Charts;
+import io.stormsim.run.ConfigValues;
+import io.stormsim.run.RoundRows;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * The Lagrangian-radii stage ({@code lagrangian}), one task: at each output, from every partition's bodies, the
+ * radii enclosing the mass fractions about the density centre and the centre of mass, the shells' dispersions
+ * and the virial ratio ({@link LagrangianRadii}), one row of {@code lagrangian.csv}; the plot {@code
+ * lagrangian.png} at the end of a bounded run and at most once a minute before.
+ */
+public class LagrangianBolt extends AnalysisBolt implements SingleTask {
+    public static final String CSV = "lagrangian.csv", PLOT = "lagrangian.png";
+    private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
+    private transient double[] fractions;
+    private transient int neighbours;
+    private transient LagrangianCsv table;
+    private transient RoundRows rows;
+    private transient BackgroundPlots plots;
+
+    @Override
+    protected String stage() {
+        return "lagrangian";
+    }
+
+    @Override
+    protected List<String> stageKeys() {
+        return List.of(key("fractions"), key("neighbours"));
+    }
+
+    @Override
+    protected void checkStage(Map<String, Object> conf) {
+        fractions(conf);
+        neighbours(conf);
+    }
+
+    /** Comma-separated, each in (0, 1], increasing; NBODY6's when the key is absent. */
+    private double[] fractions(Map<String, Object> conf) {
+        if (!conf.containsKey(key("fractions"))) {
+            return LagrangianRadii.defaultFractions();
+        }
+        String value = conf.get(key("fractions")).toString();
+        String allowed = "mass fractions separated by commas, each in (0, 1], increasing (e.g. 0.1,0.5,0.9,1.0)";
+        String[] parts = value.split(",");
+        double[] f = new double[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                f[i] = Double.parseDouble(parts[i].trim());
+            }
+            LagrangianRadii.checkFractions(f);
+        } catch (IllegalArgumentException e) {
+            throw ConfigValues.notAllowed(key("fractions"), value, allowed);
+        }
+        return f;
+    }
+
+    private int neighbours(Map<String, Object> conf) {
+        return (int) ConfigValues.longValue(conf, key("neighbours"), DensityCentre.DEFAULT_K, 2, 1000,
+                "an integer in 2..1000 (the neighbours each body's density is taken from; Casertano & Hut: 6)");
+    }
+
+    @Override
+    protected List<String> outputs() {
+        return List.of();
+    }
+
+    @Override
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
+        super.setUp(conf, context);
+        fractions = fractions(conf);
+        neighbours = neighbours(conf);
+        table = new LagrangianCsv(fractions);
+        rows = new RoundRows(output, CSV, table.header(), config.run().steps() == 0 ? config.run().logRows() : 0);
+        plots = new BackgroundPlots("the plot " + output.file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
+    }
+
+    @Override
+    protected void onStep(long step, StepInputs in) throws Exception {
+        List<AnalysisBodies> parts = in.all(UpdateBolt.ANALYSIS);
+        List<Bodies> bodies = new ArrayList<>();
+        Conserved total = new Conserved();
+        for (AnalysisBodies a : parts) {
+            bodies.add(a.bodies);
+            total.merge(a.conserved);
+        }
+        AnalysisBodies first = parts.get(0);
+        Bodies all = Bodies.concat(bodies);
+        String row = table.row(first.round, first.time, LagrangianRadii.both(all, fractions, neighbours),
+                total.value(Conserved.KINETIC), total.value(Conserved.POTENTIAL));
+        rows.add(first.round, row);
+        long now = System.nanoTime();
+        if (cadence.nextDue(first.round) > config.run().lastRound()) {
+            plots.drawLast(plot(all.n));
+        } else if (plots.due(now)) {
+            plots.draw(now, plot(all.n));
+        }
+    }
+
+    /** Draws the plot from the rows as they are now (a copy: the run goes on adding to them). */
+    private Runnable plot(int n) {
+        List<String> now = rows.rows();
+        String run = String.format("Barnes-Hut, %,d bodies", n);
+        return () -> {
+            try {
+                Charts.writePng(LagrangianPlot.chart(table.header(), now, run), output.file(PLOT));
+                output.written(PLOT);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    @Override
+    public void cleanup() {
+        if (plots != null) {
+            plots.close();
+        }
+        super.cleanup();
+    }
+}
