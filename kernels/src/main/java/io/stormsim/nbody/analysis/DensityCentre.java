@@ -16,8 +16,8 @@ import io.stormsim.nbody.ExactSum;
  * {@code sum(rho_j^2) / sum(rho_j)} (their rho_d), every sum exact: with ties broken by id the neighbour sets are
  * unique, so the result is the same bits whatever the order of the bodies.
  *
- * <p>The neighbours come from a tree over the bodies in Morton order (O(N log N)); k defaults to 6, NBODY6's
- * value. k nearest neighbours at distance 0 (k other bodies on one point) give no finite density: refused.
+ * <p>The neighbours come from a k-d tree (O(N log N)); k defaults to 6, NBODY6's value. k nearest neighbours at
+ * distance 0 (k other bodies on one point) give no finite density: refused.
  */
 public final class DensityCentre {
     public static final int DEFAULT_K = 6;

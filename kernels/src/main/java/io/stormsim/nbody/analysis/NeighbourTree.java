@@ -2,14 +2,13 @@ package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Box;
-import io.stormsim.nbody.KeyOrder;
-import io.stormsim.nbody.RootCell;
 
 /**
- * The k nearest neighbours of each body, ordered by (squared distance, id), found in a balanced binary tree over
- * the bodies in Morton order: each node holds a contiguous run of that order (children split it in the middle)
- * and the tight bounding box of its bodies. Splitting the Morton order in halves instead of space keeps every
- * leaf at a few bodies however clustered the set is, and reuses the octree's keys and radix sort.
+ * The k nearest neighbours of each body, ordered by (squared distance, id), found in a k-d tree: each node holds
+ * a contiguous run of the tree's order, split at its median along the widest axis of the node's cell, and keeps
+ * the tight bounding box of its bodies. Median splits keep every leaf at a few bodies however clustered the set
+ * is or however far an escaper has flown (a grid or a Morton order over the whole box would put the core in a
+ * few cells), so the search stays O(log N) per body.
  *
  * <p>The neighbour set is exact, so it does not depend on the tree's shape or the input order: a node is skipped
  * only when its box is strictly farther than the current k-th candidate, and the box distance never exceeds a
@@ -20,7 +19,7 @@ final class NeighbourTree {
     private static final int LEAF = 12;
 
     private final int depth;
-    /** Bodies in Morton order (ties by id). */
+    /** Bodies in tree order. */
     private final double[] x, y, z, mass;
     private final long[] id;
     private final int[] input;
@@ -37,20 +36,12 @@ final class NeighbourTree {
 
     NeighbourTree(Bodies b) {
         int n = b.n;
-        long[] keys = RootCell.around(Box.of(b)).keys(b);
-        input = KeyOrder.sortedOrder(keys, b.id);
-        x = new double[n];
-        y = new double[n];
-        z = new double[n];
-        mass = new double[n];
-        id = new long[n];
-        for (int p = 0; p < n; p++) {
-            int i = input[p];
-            x[p] = b.x[i];
-            y[p] = b.y[i];
-            z[p] = b.z[i];
-            mass[p] = b.mass[i];
-            id[p] = b.id[i];
+        x = b.x.clone();
+        y = b.y.clone();
+        z = b.z.clone();
+        input = new int[n];
+        for (int i = 0; i < n; i++) {
+            input[i] = i;
         }
         int levels = 0;
         while ((n + (1L << levels) - 1) >> levels > LEAF) {
@@ -61,10 +52,19 @@ final class NeighbourTree {
         lo = new int[nodes];
         hi = new int[nodes];
         box = new double[6 * nodes];
-        build(0, 0, n, 0);
+        double[] cells = new double[6 * (depth + 1)];
+        System.arraycopy(Box.of(b).bounds, 0, cells, 0, 6);
+        build(0, 0, n, 0, cells);
+        mass = new double[n];
+        id = new long[n];
+        for (int p = 0; p < n; p++) {
+            mass[p] = b.mass[input[p]];
+            id[p] = b.id[input[p]];
+        }
     }
 
-    private void build(int node, int from, int to, int level) {
+    /** Builds the node over bodies {@code from..to-1}, whose cell is {@code cells[6 * level ..]}. */
+    private void build(int node, int from, int to, int level, double[] cells) {
         lo[node] = from;
         hi[node] = to;
         int b = 6 * node;
@@ -74,14 +74,73 @@ final class NeighbourTree {
             System.arraycopy(leaf.bounds, 0, box, b, 6);
             return;
         }
+        int c = 6 * level;
+        int axis = 0;
+        for (int a = 1; a < 3; a++) {
+            if (cells[c + 3 + a] - cells[c + a] > cells[c + 3 + axis] - cells[c + axis]) {
+                axis = a;
+            }
+        }
+        double[] key = axis == 0 ? x : axis == 1 ? y : z;
         int mid = (from + to) >>> 1;
+        select(key, from, to, mid);
         int left = 2 * node + 1;
-        build(left, from, mid, level + 1);
-        build(left + 1, mid, to, level + 1);
+        System.arraycopy(cells, c, cells, c + 6, 6);
+        cells[c + 6 + 3 + axis] = key[mid];
+        build(left, from, mid, level + 1, cells);
+        System.arraycopy(cells, c, cells, c + 6, 6);
+        cells[c + 6 + axis] = key[mid];
+        build(left + 1, mid, to, level + 1, cells);
         for (int a = 0; a < 3; a++) {
             box[b + a] = Math.min(box[6 * left + a], box[6 * left + 6 + a]);
             box[b + 3 + a] = Math.max(box[6 * left + 3 + a], box[6 * left + 9 + a]);
         }
+    }
+
+    /**
+     * Reorders bodies {@code from..to-1} so that the one at {@code nth} has the key it would have sorted, none
+     * before it a larger key and none after it a smaller (Hoare's selection; equal keys split evenly).
+     */
+    private void select(double[] key, int from, int to, int nth) {
+        int l = from, r = to - 1;
+        while (l < r) {
+            double a = key[l], m = key[(l + r) >>> 1], c = key[r];
+            double pivot = Math.max(Math.min(a, m), Math.min(Math.max(a, m), c));
+            int i = l, j = r;
+            while (i <= j) {
+                while (key[i] < pivot) {
+                    i++;
+                }
+                while (key[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(i++, j--);
+                }
+            }
+            if (nth <= j) {
+                r = j;
+            } else if (nth >= i) {
+                l = i;
+            } else {
+                return;
+            }
+        }
+    }
+
+    private void swap(int i, int j) {
+        double t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+        t = y[i];
+        y[i] = y[j];
+        y[j] = t;
+        t = z[i];
+        z[i] = z[j];
+        z[j] = t;
+        int p = input[i];
+        input[i] = input[j];
+        input[j] = p;
     }
 
     int size() {

@@ -45,6 +45,8 @@ class DensityCentreTest {
     @Test
     void densitiesMatchTheBruteForceSearchBitForBit() {
         Bodies plummer = AnalysisFixtures.unequalMasses(400, 3);
+        // an escaper far out, whose neighbours are all far
+        plummer.x[7] = 1e6;
         for (int k : new int[] {2, 6, 11}) {
             assertArrayEquals(bruteForceDensities(plummer, k), DensityCentre.localDensities(plummer, k), "k = " + k);
         }
