@@ -1,0 +1,84 @@
+package io.stormsim.nbody.analysis;
+
+import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.ExactSum;
+
+/**
+ * The density centre of Casertano and Hut (1985), as NBODY6 finds the cluster's core: each body's local density
+ * from its k nearest neighbours, and the density-weighted mean position.
+ *
+ * <p>Convention: for body j, let its k nearest other bodies be ordered by distance, equal distances by id, and
+ * r_k the distance of the k-th. Then {@code rho_j = M_j / ((4 pi / 3) r_k^3)}, where M_j is the mass of the
+ * first k-1 of them (j itself and the k-th excluded: the k-th sits on the sphere's surface, so counting k-1
+ * makes the estimate unbiased, Casertano and Hut's choice), summed nearest first and evaluated as
+ * {@code M_j / (FOUR_THIRDS_PI * r_k * r_k * r_k)}. The centre is {@code sum(rho_j x_j) / sum(rho_j)}, the
+ * density radius {@code sum(rho_j |x_j - x_d|) / sum(rho_j)} (their r_d) and the density
+ * {@code sum(rho_j^2) / sum(rho_j)} (their rho_d), every sum exact: with ties broken by id the neighbour sets are
+ * unique, so the result is the same bits whatever the order of the bodies.
+ *
+ * <p>The neighbours come from a k-d tree (O(N log N)); k defaults to 6, NBODY6's value. k nearest neighbours at
+ * distance 0 (k other bodies on one point) give no finite density: refused.
+ */
+public final class DensityCentre {
+    public static final int DEFAULT_K = 6;
+    static final double FOUR_THIRDS_PI = 4.0 / 3.0 * Math.PI;
+
+    private DensityCentre() {
+    }
+
+    /** The density centre (x, y, z), density radius r_d and density rho_d of Casertano and Hut, from k neighbours. */
+    public record Result(double x, double y, double z, double radius, double density, int k) {
+        public double[] position() {
+            return new double[] {x, y, z};
+        }
+    }
+
+    public static Result of(Bodies b, int k) {
+        double[] rho = localDensities(b, k);
+        ExactSum w = new ExactSum(), wx = new ExactSum(), wy = new ExactSum(), wz = new ExactSum();
+        ExactSum w2 = new ExactSum();
+        for (int i = 0; i < b.n; i++) {
+            double r = rho[i];
+            w.add(r);
+            wx.add(r * b.x[i]);
+            wy.add(r * b.y[i]);
+            wz.add(r * b.z[i]);
+            w2.add(r * r);
+        }
+        double total = w.value();
+        double cx = wx.value() / total, cy = wy.value() / total, cz = wz.value() / total;
+        ExactSum wr = new ExactSum();
+        for (int i = 0; i < b.n; i++) {
+            double dx = b.x[i] - cx, dy = b.y[i] - cy, dz = b.z[i] - cz;
+            wr.add(rho[i] * Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        return new Result(cx, cy, cz, wr.value() / total, w2.value() / total, k);
+    }
+
+    /** Each body's local density rho_j (the convention above), in the order of the bodies given. */
+    public static double[] localDensities(Bodies b, int k) {
+        AnalysisInput.checkBodies(b);
+        if (k < 2 || k >= b.n) {
+            throw new IllegalArgumentException("k = " + k + " is not allowed: the density centre needs 2 <= k < n"
+                    + " nearest neighbours, and there are n = " + b.n + " bodies");
+        }
+        NeighbourTree tree = new NeighbourTree(b);
+        double[] rho = new double[b.n];
+        double[] d2 = new double[k];
+        int[] at = new int[k];
+        for (int p = 0; p < tree.size(); p++) {
+            tree.nearest(p, k, d2, at);
+            double r = Math.sqrt(d2[k - 1]);
+            if (r == 0) {
+                throw new IllegalArgumentException("body id " + tree.id(p) + " has " + k + " other bodies at its"
+                        + " position: its density from k = " + k + " neighbours is infinite; choose a larger k");
+            }
+            double m = 0;
+            for (int i = 0; i < k - 1; i++) {
+                m += tree.mass(at[i]);
+            }
+            rho[tree.inputIndex(p)] = m / (FOUR_THIRDS_PI * r * r * r);
+        }
+        return rho;
+    }
+}
