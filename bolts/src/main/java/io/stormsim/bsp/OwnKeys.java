@@ -15,4 +15,9 @@ public interface OwnKeys {
 
     /** Throws an {@link IllegalArgumentException} naming the key, the value and what is allowed. */
     void checkOwnKeys(Map<String, Object> conf);
+
+    /** The result files it writes, relative to the run's output directory (a pattern for a series), for the user. */
+    default List<String> results() {
+        return List.of();
+    }
 }

@@ -307,7 +307,7 @@ public final class Stormsim {
     }
 
     private static void printResults(TopologyFile topology, Path out) {
-        for (String f : topology.settings.results()) {
+        for (String f : topology.results()) {
             System.out.println("  " + out.resolve(f));
         }
     }

@@ -139,7 +139,7 @@ public final class TopologyChecks {
     }
 
     /** The topology's bolts that read keys of their own, made as the launcher asks them ({@link OwnKeys}). */
-    private static List<OwnKeys> boltsWithOwnKeys(TopologyDef def) throws ConfigException {
+    static List<OwnKeys> boltsWithOwnKeys(TopologyDef def) throws ConfigException {
         List<OwnKeys> bolts = new ArrayList<>();
         for (BoltDef b : def.getBolts()) {
             Class<?> type = boltClass(b);

@@ -49,9 +49,11 @@ public final class TopologyFile {
     public final Config config;
     /** The settings of the workload the config names ({@link Workload#CLASS_KEY}), read and checked. */
     public final Workload.Settings settings;
+    private final List<String> results;
 
     private TopologyFile(Path yaml, Properties properties, TopologyDef definition, Config config,
-            Workload.Settings settings) {
+            Workload.Settings settings, List<String> results) {
+        this.results = List.copyOf(results);
         this.yaml = yaml;
         this.properties = properties;
         this.definition = definition;
@@ -141,7 +143,10 @@ public final class TopologyFile {
         }
         Config config = FluxBuilder.buildConfig(def);
         try {
-            return new TopologyFile(yaml, props, def, config, TopologyChecks.check(def, config));
+            Workload.Settings settings = TopologyChecks.check(def, config);
+            List<String> results = new ArrayList<>(settings.results());
+            TopologyChecks.boltsWithOwnKeys(def).forEach(stage -> results.addAll(stage.results()));
+            return new TopologyFile(yaml, props, def, config, settings, results);
         } catch (ConfigException e) {
             throw e.withHint(UserKeys.of(texts.values()).hint(e.getMessage(), propsPath));
         }
@@ -165,6 +170,11 @@ public final class TopologyFile {
 
     public String name() {
         return definition.getName();
+    }
+
+    /** The result files a user reads, relative to the output directory: the workload's and its stages' (if any). */
+    public List<String> results() {
+        return results;
     }
 
     public StormTopology build() throws ConfigException {

@@ -31,7 +31,7 @@ public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
     /** The stage's keys besides its cadence. */
     protected abstract List<String> stageKeys();
 
-    /** Checks the stage's keys (a message naming the key, the value and what is allowed). */
+    /** Reads the stage's keys into the bolt and checks them (a message naming the key, the value and what is allowed). */
     protected abstract void checkStage(Map<String, Object> conf);
 
     protected String key(String name) {

@@ -1,12 +1,7 @@
 package io.stormsim.nbody.analysis;
 
-import io.stormsim.run.AtomicFiles;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The table of Lagrangian radii over a run, as CSV: a header, then one row per output time, ordered by round.
@@ -17,13 +12,12 @@ import java.util.TreeMap;
  * the virial ratio {@code virial_ratio = T / |W|}. Fractions are written in plain decimal, as typed (0.001, not
  * 1.0E-3); numbers by {@link Double#toString}, which reads back as the same bits.
  *
- * <p>A round added twice (a Storm replay) replaces its row, and the file is rewritten whole at each
- * {@link #write}: a reader sees a complete table, never a torn row.
+ * <p>This class makes the header and the rows; {@link io.stormsim.run.RoundRows} keeps the file (a replayed round
+ * replaces the rows from it on, the file is rewritten whole at each row).
  */
 public final class LagrangianCsv {
     private final double[] fractions;
     private final String header;
-    private final Map<Long, String> rows = new TreeMap<>();
 
     public LagrangianCsv(double[] fractions) {
         LagrangianRadii.checkFractions(fractions);
@@ -59,8 +53,8 @@ public final class LagrangianCsv {
         }
     }
 
-    /** Adds (or replaces) the row of {@code round}; kinetic and potential energy give the virial ratio. */
-    public void add(long round, double time, LagrangianRadii.Both r, double kinetic, double potential) {
+    /** The row of {@code round}; kinetic and potential energy give the virial ratio. */
+    public String row(long round, double time, LagrangianRadii.Both r, double kinetic, double potential) {
         for (LagrangianRadii.Shells s : new LagrangianRadii.Shells[] {r.aboutDensityCentre(), r.aboutCentreOfMass()}) {
             if (!Arrays.equals(s.fractions(), fractions)) {
                 throw new IllegalArgumentException("radii of fractions " + Arrays.toString(s.fractions())
@@ -77,22 +71,12 @@ public final class LagrangianCsv {
         values(row, dc.sigmaTangential());
         values(row, cm.sigmaRadial());
         values(row, cm.sigmaTangential());
-        rows.put(round, row.append(',').append(kinetic / Math.abs(potential)).toString());
+        return row.append(',').append(kinetic / Math.abs(potential)).toString();
     }
 
     private static void values(StringBuilder row, double[] v) {
         for (double d : v) {
             row.append(',').append(d);
         }
-    }
-
-    /** Writes the header and every row so far, replacing {@code file} whole. */
-    public void write(Path file) throws IOException {
-        AtomicFiles.writeText(file, out -> {
-            out.append(header).append('\n');
-            for (String row : rows.values()) {
-                out.append(row).append('\n');
-            }
-        });
     }
 }

@@ -1,19 +1,21 @@
 package io.stormsim.nbody.analysis.bolts;
 
+import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.SnapshotHeader;
 import io.stormsim.nbody.bolts.AnalysisBodies;
 import io.stormsim.nbody.bolts.AnalysisBolt;
 import io.stormsim.nbody.bolts.NbodyConfig;
-import io.stormsim.bsp.StepInputs;
+import io.stormsim.nbody.bolts.UpdateBolt;
 import io.stormsim.nbody.fof.Boundary;
 import io.stormsim.nbody.fof.Census;
 import io.stormsim.nbody.fof.FofParameters;
-import io.stormsim.nbody.bolts.UpdateBolt;
+import io.stormsim.nbody.fof.FofTab;
 import io.stormsim.run.Cadence;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.task.TopologyContext;
 
 /**
  * The friends-of-friends stage ({@code fof}), phase 1 of 6 (docs/pipelines.md): links the partition's own bodies
@@ -50,12 +52,17 @@ public class FofLinkBolt extends AnalysisBolt {
     }
 
     @Override
+    public List<String> results() {
+        return List.of(UpdateBolt.SNAPSHOT_DIR + "/" + FofTab.fileName(0).replace("000", "NNN"));
+    }
+
+    @Override
     protected List<String> outputs() {
         return List.of(CELLS, STATE);
     }
 
     @Override
-    protected void setUp(Map<String, Object> conf, org.apache.storm.task.TopologyContext context) {
+    protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         params = FofParameters.of(conf);
     }

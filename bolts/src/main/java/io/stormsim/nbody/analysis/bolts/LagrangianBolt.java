@@ -78,6 +78,11 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
     }
 
     @Override
+    public List<String> results() {
+        return List.of(CSV, PLOT);
+    }
+
+    @Override
     protected List<String> outputs() {
         return List.of();
     }

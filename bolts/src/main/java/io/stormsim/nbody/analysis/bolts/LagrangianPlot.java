@@ -4,6 +4,7 @@ import io.stormsim.plot.Charts;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -35,6 +36,8 @@ final class LagrangianPlot {
         XYChart chart = Charts.xy("Lagrangian radii about the density centre, " + run, "time",
                 "radius enclosing the mass fraction");
         chart.getStyler().setYAxisLogarithmic(true);
+        // 16 fractions' lines: a legend inside would hide some
+        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
         chart.getStyler().setXAxisDecimalPattern("0.####");
         for (int f = 0; f < radii.size(); f++) {
             chart.addSeries(columns[radii.get(f)].substring("r_dc_".length()), time, r[f]).setMarker(SeriesMarkers.NONE);

@@ -66,6 +66,11 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
     }
 
     @Override
+    public List<String> results() {
+        return List.of(DIR + "/profile_NNN.hdf5 (or .csv)", PLOT);
+    }
+
+    @Override
     protected List<String> outputs() {
         return List.of();
     }
