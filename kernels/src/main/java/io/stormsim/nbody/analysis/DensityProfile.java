@@ -1,7 +1,6 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.ExactSum;
 import java.util.Arrays;
 
 /**
@@ -70,8 +69,8 @@ public final class DensityProfile {
         double[] r = radii(b, centre);
         int[] bin = new int[b.n];
         int[] count = new int[bins];
-        ExactSum inside = new ExactSum();
-        ExactSum[] m = sums(bins), mvx = sums(bins), mvy = sums(bins), mvz = sums(bins);
+        FixedPointSum inside = new FixedPointSum();
+        FixedPointSum[] m = sums(bins), mvx = sums(bins), mvy = sums(bins), mvz = sums(bins);
         for (int i = 0; i < b.n; i++) {
             bin[i] = binOf(r[i], edge);
             int k = bin[i];
@@ -95,7 +94,7 @@ public final class DensityProfile {
             vbar[3 * k + 1] = mvy[k].value() / mass[k];
             vbar[3 * k + 2] = mvz[k].value() / mass[k];
         }
-        ExactSum[] radial = sums(bins), total = sums(bins);
+        FixedPointSum[] radial = sums(bins), total = sums(bins);
         for (int i = 0; i < b.n; i++) {
             int k = bin[i];
             if (k < 0) {
@@ -112,7 +111,7 @@ public final class DensityProfile {
         for (int k = 0; k < bins; k++) {
             double ri = inner[k], ro = outer[k];
             density[k] = mass[k] / (DensityCentre.FOUR_THIRDS_PI * (ro * ro * ro - ri * ri * ri));
-            inside.addAll(m[k].partials());
+            inside.addAll(m[k]);
             enclosed[k] = inside.value();
             vCirc[k] = Math.sqrt(g * enclosed[k] / ro);
             sigmaR[k] = Math.sqrt(radial[k].value() / mass[k]);
@@ -158,10 +157,10 @@ public final class DensityProfile {
         return r;
     }
 
-    private static ExactSum[] sums(int bins) {
-        ExactSum[] s = new ExactSum[bins];
+    private static FixedPointSum[] sums(int bins) {
+        FixedPointSum[] s = new FixedPointSum[bins];
         for (int k = 0; k < bins; k++) {
-            s[k] = new ExactSum();
+            s[k] = new FixedPointSum();
         }
         return s;
     }

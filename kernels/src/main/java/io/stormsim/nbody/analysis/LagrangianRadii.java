@@ -3,6 +3,7 @@ package io.stormsim.nbody.analysis;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.ExactSum;
 import io.stormsim.nbody.KeyOrder;
+import java.util.Arrays;
 
 /**
  * Lagrangian radii, the radii enclosing given fractions of the mass, with the velocity dispersions of the shells
@@ -91,14 +92,25 @@ public final class LagrangianRadii {
             keys[i] = Double.doubleToRawLongBits(r2[i]);
         }
         int[] order = KeyOrder.sortedOrder(keys, b.id);
-        int[] last = lastBodies(b.mass, order, cm.mass(), fractions);
-        int half = lastBodies(b.mass, order, cm.mass(), new double[] {0.5})[0];
+        // the half-mass radius rides along as one more target of the cumulative walk
+        double[] targets = Arrays.copyOf(fractions, fractions.length + 1);
+        targets[fractions.length] = 0.5;
+        Arrays.sort(targets);
+        int[] reached = lastBodies(b.mass, order, cm.mass(), targets);
         int shells = fractions.length;
+        int[] last = new int[shells];
+        for (int s = 0; s < shells; s++) {
+            last[s] = reached[Arrays.binarySearch(targets, fractions[s])];
+        }
+        int half = reached[Arrays.binarySearch(targets, 0.5)];
         double[] radius = new double[shells], sigmaR = new double[shells], sigmaT = new double[shells];
+        FixedPointSum m = new FixedPointSum(), mvr2 = new FixedPointSum(), mvt2 = new FixedPointSum();
         int from = 0;
         for (int s = 0; s < shells; s++) {
             radius[s] = Math.sqrt(r2[order[last[s]]]);
-            ExactSum m = new ExactSum(), mvr2 = new ExactSum(), mvt2 = new ExactSum();
+            m.clear();
+            mvr2.clear();
+            mvt2.clear();
             for (int q = from; q <= last[s]; q++) {
                 int i = order[q];
                 double dx = b.x[i] - cx, dy = b.y[i] - cy, dz = b.z[i] - cz;
@@ -123,7 +135,10 @@ public final class LagrangianRadii {
                 Math.sqrt(r2[order[half]]));
     }
 
-    /** For each fraction, the position in {@code order} of the body at which the cumulative mass reaches it. */
+    /**
+     * For each fraction (ascending), the position in {@code order} of the body at which the cumulative mass
+     * reaches it; ExactSum, whose running value is there at every step.
+     */
     private static int[] lastBodies(double[] mass, int[] order, double total, double[] fractions) {
         int[] last = new int[fractions.length];
         ExactSum cumulative = new ExactSum();
