@@ -22,6 +22,15 @@ final class FixedPointSum {
     /** Infinities and NaNs, which have no fixed-point value: their IEEE sum wins, as in plain addition. */
     private double nonFinite;
 
+    /** {@code n} empty sums. */
+    static FixedPointSum[] array(int n) {
+        FixedPointSum[] sums = new FixedPointSum[n];
+        for (int i = 0; i < n; i++) {
+            sums[i] = new FixedPointSum();
+        }
+        return sums;
+    }
+
     void add(double x) {
         long bits = Double.doubleToRawLongBits(x);
         int exponent = (int) (bits >>> 52) & 0x7FF;
