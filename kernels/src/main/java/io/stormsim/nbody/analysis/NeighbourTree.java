@@ -17,7 +17,7 @@ import io.stormsim.nbody.Box;
  * distance with a smaller id is never missed.
  */
 final class NeighbourTree {
-    private static final int LEAF = 12;
+    private static final int LEAF = 16;
 
     private final int depth;
     /** Bodies in tree order. */
