@@ -1,7 +1,6 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.ExactSum;
 
 /**
  * The total mass, centre of mass and centre-of-mass velocity of a set of bodies, from exact sums: the same bits
@@ -10,8 +9,9 @@ import io.stormsim.nbody.ExactSum;
 public record CentreOfMass(double mass, double x, double y, double z, double vx, double vy, double vz) {
     public static CentreOfMass of(Bodies b) {
         AnalysisInput.checkBodies(b);
-        ExactSum m = new ExactSum(), mx = new ExactSum(), my = new ExactSum(), mz = new ExactSum();
-        ExactSum mvx = new ExactSum(), mvy = new ExactSum(), mvz = new ExactSum();
+        FixedPointSum m = new FixedPointSum(), mx = new FixedPointSum(), my = new FixedPointSum();
+        FixedPointSum mz = new FixedPointSum(), mvx = new FixedPointSum(), mvy = new FixedPointSum();
+        FixedPointSum mvz = new FixedPointSum();
         for (int i = 0; i < b.n; i++) {
             double mi = b.mass[i];
             m.add(mi);

@@ -1,7 +1,6 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.ExactSum;
 
 /**
  * The density centre of Casertano and Hut (1985), as NBODY6 finds the cluster's core: each body's local density
@@ -35,8 +34,8 @@ public final class DensityCentre {
 
     public static Result of(Bodies b, int k) {
         double[] rho = localDensities(b, k);
-        ExactSum w = new ExactSum(), wx = new ExactSum(), wy = new ExactSum(), wz = new ExactSum();
-        ExactSum w2 = new ExactSum();
+        FixedPointSum w = new FixedPointSum(), wx = new FixedPointSum(), wy = new FixedPointSum();
+        FixedPointSum wz = new FixedPointSum(), w2 = new FixedPointSum();
         for (int i = 0; i < b.n; i++) {
             double r = rho[i];
             w.add(r);
@@ -47,7 +46,7 @@ public final class DensityCentre {
         }
         double total = w.value();
         double cx = wx.value() / total, cy = wy.value() / total, cz = wz.value() / total;
-        ExactSum wr = new ExactSum();
+        FixedPointSum wr = new FixedPointSum();
         for (int i = 0; i < b.n; i++) {
             double dx = b.x[i] - cx, dy = b.y[i] - cy, dz = b.z[i] - cz;
             wr.add(rho[i] * Math.sqrt(dx * dx + dy * dy + dz * dz));
@@ -64,10 +63,7 @@ public final class DensityCentre {
         }
         NeighbourTree tree = new NeighbourTree(b);
         double[] rho = new double[b.n];
-        double[] d2 = new double[k];
-        int[] at = new int[k];
-        for (int p = 0; p < tree.size(); p++) {
-            tree.nearest(p, k, d2, at);
+        tree.forEachNearest(k, (p, d2, at) -> {
             double r = Math.sqrt(d2[k - 1]);
             if (r == 0) {
                 throw new IllegalArgumentException("body id " + tree.id(p) + " has " + k + " other bodies at its"
@@ -78,7 +74,7 @@ public final class DensityCentre {
                 m += tree.mass(at[i]);
             }
             rho[tree.inputIndex(p)] = m / (FOUR_THIRDS_PI * r * r * r);
-        }
+        });
         return rho;
     }
 }

@@ -1,7 +1,6 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
-import io.stormsim.nbody.ExactSum;
 import java.util.Arrays;
 
 /**
@@ -67,13 +66,15 @@ public final class DensityProfile {
                     + " finite and > 0 (1 in N-body units)");
         }
         double[] edge = edges(bins, rMin, rMax);
+        double binsPerLog = bins / Math.log(rMax / rMin);
         double[] r = radii(b, centre);
         int[] bin = new int[b.n];
         int[] count = new int[bins];
-        ExactSum inside = new ExactSum();
-        ExactSum[] m = sums(bins), mvx = sums(bins), mvy = sums(bins), mvz = sums(bins);
+        FixedPointSum inside = new FixedPointSum();
+        FixedPointSum[] m = FixedPointSum.array(bins), mvx = FixedPointSum.array(bins);
+        FixedPointSum[] mvy = FixedPointSum.array(bins), mvz = FixedPointSum.array(bins);
         for (int i = 0; i < b.n; i++) {
-            bin[i] = binOf(r[i], edge);
+            bin[i] = binOf(r[i], edge, binsPerLog);
             int k = bin[i];
             if (k < 0) {
                 if (r[i] < rMin) {
@@ -95,7 +96,7 @@ public final class DensityProfile {
             vbar[3 * k + 1] = mvy[k].value() / mass[k];
             vbar[3 * k + 2] = mvz[k].value() / mass[k];
         }
-        ExactSum[] radial = sums(bins), total = sums(bins);
+        FixedPointSum[] radial = FixedPointSum.array(bins), total = FixedPointSum.array(bins);
         for (int i = 0; i < b.n; i++) {
             int k = bin[i];
             if (k < 0) {
@@ -112,7 +113,7 @@ public final class DensityProfile {
         for (int k = 0; k < bins; k++) {
             double ri = inner[k], ro = outer[k];
             density[k] = mass[k] / (DensityCentre.FOUR_THIRDS_PI * (ro * ro * ro - ri * ri * ri));
-            inside.addAll(m[k].partials());
+            inside.addAll(m[k]);
             enclosed[k] = inside.value();
             vCirc[k] = Math.sqrt(g * enclosed[k] / ro);
             sigmaR[k] = Math.sqrt(radial[k].value() / mass[k]);
@@ -134,12 +135,12 @@ public final class DensityProfile {
     }
 
     /** The bin holding radius r (by the edges themselves, whatever the rounding of the log), or -1 if none. */
-    private static int binOf(double r, double[] edge) {
+    private static int binOf(double r, double[] edge, double binsPerLog) {
         int bins = edge.length - 1;
         if (!(r >= edge[0] && r <= edge[bins])) {
             return -1;
         }
-        int k = (int) Math.min(bins - 1, Math.log(r / edge[0]) / Math.log(edge[bins] / edge[0]) * bins);
+        int k = (int) Math.min(bins - 1, Math.log(r / edge[0]) * binsPerLog);
         while (k > 0 && r < edge[k]) {
             k--;
         }
@@ -156,13 +157,5 @@ public final class DensityProfile {
             r[i] = Math.sqrt(dx * dx + dy * dy + dz * dz);
         }
         return r;
-    }
-
-    private static ExactSum[] sums(int bins) {
-        ExactSum[] s = new ExactSum[bins];
-        for (int k = 0; k < bins; k++) {
-            s[k] = new ExactSum();
-        }
-        return s;
     }
 }

@@ -3,6 +3,7 @@ package io.stormsim.nbody.analysis;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.ExactSum;
 import io.stormsim.nbody.KeyOrder;
+import java.util.Arrays;
 
 /**
  * Lagrangian radii, the radii enclosing given fractions of the mass, with the velocity dispersions of the shells
@@ -91,39 +92,66 @@ public final class LagrangianRadii {
             keys[i] = Double.doubleToRawLongBits(r2[i]);
         }
         int[] order = KeyOrder.sortedOrder(keys, b.id);
-        int[] last = lastBodies(b.mass, order, cm.mass(), fractions);
-        int half = lastBodies(b.mass, order, cm.mass(), new double[] {0.5})[0];
+        // the half-mass radius rides along as one more target of the cumulative walk
+        double[] targets = Arrays.copyOf(fractions, fractions.length + 1);
+        targets[fractions.length] = 0.5;
+        Arrays.sort(targets);
+        int[] reached = lastBodies(b.mass, order, cm.mass(), targets);
         int shells = fractions.length;
-        double[] radius = new double[shells], sigmaR = new double[shells], sigmaT = new double[shells];
+        int[] last = new int[shells];
+        for (int s = 0; s < shells; s++) {
+            last[s] = reached[Arrays.binarySearch(targets, fractions[s])];
+        }
+        int half = reached[Arrays.binarySearch(targets, 0.5)];
+        double[] radius = new double[shells];
+        // each body's shell from its rank, then one pass in input order: sums are exact, and reading the bodies
+        // in radius order would miss the cache at every body
+        int[] shellOf = new int[n];
         int from = 0;
         for (int s = 0; s < shells; s++) {
             radius[s] = Math.sqrt(r2[order[last[s]]]);
-            ExactSum m = new ExactSum(), mvr2 = new ExactSum(), mvt2 = new ExactSum();
             for (int q = from; q <= last[s]; q++) {
-                int i = order[q];
-                double dx = b.x[i] - cx, dy = b.y[i] - cy, dz = b.z[i] - cz;
-                double vx = b.vx[i] - cm.vx(), vy = b.vy[i] - cm.vy(), vz = b.vz[i] - cm.vz();
-                double mi = b.mass[i];
-                m.add(mi);
-                if (r2[i] == 0) {
-                    mvt2.add(mi * (vx * vx + vy * vy + vz * vz));
-                    continue;
-                }
-                double radial = dx * vx + dy * vy + dz * vz;
-                double tx = dy * vz - dz * vy, ty = dz * vx - dx * vz, tz = dx * vy - dy * vx;
-                mvr2.add(mi * (radial * radial / r2[i]));
-                mvt2.add(mi * ((tx * tx + ty * ty + tz * tz) / r2[i]));
+                shellOf[order[q]] = s;
             }
-            double shellMass = m.value();
-            sigmaR[s] = Math.sqrt(mvr2.value() / shellMass);
-            sigmaT[s] = Math.sqrt(mvt2.value() / (2 * shellMass));
             from = last[s] + 1;
+        }
+        for (int q = from; q < n; q++) {
+            shellOf[order[q]] = -1;
+        }
+        FixedPointSum[] m = FixedPointSum.array(shells), mvr2 = FixedPointSum.array(shells);
+        FixedPointSum[] mvt2 = FixedPointSum.array(shells);
+        for (int i = 0; i < n; i++) {
+            int s = shellOf[i];
+            if (s < 0) {
+                continue;
+            }
+            double dx = b.x[i] - cx, dy = b.y[i] - cy, dz = b.z[i] - cz;
+            double vx = b.vx[i] - cm.vx(), vy = b.vy[i] - cm.vy(), vz = b.vz[i] - cm.vz();
+            double mi = b.mass[i];
+            m[s].add(mi);
+            if (r2[i] == 0) {
+                mvt2[s].add(mi * (vx * vx + vy * vy + vz * vz));
+                continue;
+            }
+            double radial = dx * vx + dy * vy + dz * vz;
+            double tx = dy * vz - dz * vy, ty = dz * vx - dx * vz, tz = dx * vy - dy * vx;
+            mvr2[s].add(mi * (radial * radial / r2[i]));
+            mvt2[s].add(mi * ((tx * tx + ty * ty + tz * tz) / r2[i]));
+        }
+        double[] sigmaR = new double[shells], sigmaT = new double[shells];
+        for (int s = 0; s < shells; s++) {
+            double shellMass = m[s].value();
+            sigmaR[s] = Math.sqrt(mvr2[s].value() / shellMass);
+            sigmaT[s] = Math.sqrt(mvt2[s].value() / (2 * shellMass));
         }
         return new Shells(centre.clone(), cm.velocity(), fractions.clone(), radius, sigmaR, sigmaT,
                 Math.sqrt(r2[order[half]]));
     }
 
-    /** For each fraction, the position in {@code order} of the body at which the cumulative mass reaches it. */
+    /**
+     * For each fraction (ascending), the position in {@code order} of the body at which the cumulative mass
+     * reaches it; ExactSum, whose running value is there at every step.
+     */
     private static int[] lastBodies(double[] mass, int[] order, double total, double[] fractions) {
         int[] last = new int[fractions.length];
         ExactSum cumulative = new ExactSum();

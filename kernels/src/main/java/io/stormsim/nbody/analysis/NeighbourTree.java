@@ -11,28 +11,32 @@ import io.stormsim.nbody.Box;
  * few cells), so the search stays O(log N) per body.
  *
  * <p>The neighbour set is exact, so it does not depend on the tree's shape or the input order: a node is skipped
- * only when its box is strictly farther than the current k-th candidate, and the box distance never exceeds a
- * contained body's distance in floating point (both are sums of squared coordinate differences, and rounding is
- * monotonic), so a body at the same distance with a smaller id is never missed.
+ * only when its box is strictly farther than the current k-th candidate, and a search stops climbing only when
+ * every face of the cell searched is; a box's or a face's distance never exceeds a body's beyond it in floating
+ * point (both are sums of squared coordinate differences, and rounding is monotonic), so a body at the same
+ * distance with a smaller id is never missed.
  */
 final class NeighbourTree {
-    private static final int LEAF = 12;
+    private static final int LEAF = 16;
 
     private final int depth;
     /** Bodies in tree order. */
     private final double[] x, y, z, mass;
     private final long[] id;
     private final int[] input;
-    /** Per node, heap layout (the children of node i are 2i+1 and 2i+2): its run of bodies and its box. */
+    /**
+     * Per node, heap layout (the children of node i are 2i+1 and 2i+2): its run of bodies, the tight box of its
+     * bodies, and its cell (the parent's cell cut at the split), which bodies outside the node only touch.
+     */
     private final int[] lo, hi;
-    private final double[] box;
+    private final double[] box, cell;
 
     /** The search in progress: the query body and its candidates so far, nearest first. */
     private int k, found, self;
-    private double qx, qy, qz;
-    private double[] d2 = new double[0];
-    private long[] nid = new long[0];
-    private int[] at = new int[0];
+    private double qx, qy, qz, bound;
+    private double[] d2;
+    private long[] nid;
+    private int[] at;
 
     NeighbourTree(Bodies b) {
         int n = b.n;
@@ -52,6 +56,7 @@ final class NeighbourTree {
         lo = new int[nodes];
         hi = new int[nodes];
         box = new double[6 * nodes];
+        cell = new double[6 * nodes];
         double[] cells = new double[6 * (depth + 1)];
         System.arraycopy(Box.of(b).bounds, 0, cells, 0, 6);
         build(0, 0, n, 0, cells);
@@ -68,13 +73,14 @@ final class NeighbourTree {
         lo[node] = from;
         hi[node] = to;
         int b = 6 * node;
+        int c = 6 * level;
+        System.arraycopy(cells, c, cell, b, 6);
         if (level == depth) {
             Box leaf = Box.empty();
             leaf.include(x, y, z, from, to);
             System.arraycopy(leaf.bounds, 0, box, b, 6);
             return;
         }
-        int c = 6 * level;
         int axis = 0;
         for (int a = 1; a < 3; a++) {
             if (cells[c + 3 + a] - cells[c + a] > cells[c + 3 + axis] - cells[c + axis]) {
@@ -160,32 +166,66 @@ final class NeighbourTree {
         return id[p];
     }
 
+    /** Receives the k nearest neighbours of one body. */
+    @FunctionalInterface
+    interface Neighbours {
+        /**
+         * The body at tree position {@code p}: squared distances {@code d2[0..k-1]} and tree positions
+         * {@code at[0..k-1]} of its k nearest other bodies, nearest first, equal distances by id (valid during the
+         * call only).
+         */
+        void accept(int p, double[] d2, int[] at);
+    }
+
     /**
-     * The {@code k} nearest other bodies of the body at tree position {@code p}, nearest first, equal distances by
-     * id: their squared distances into {@code d2Out[0..k-1]} and tree positions into {@code atOut[0..k-1]}.
-     * Needs {@code k < size()}.
+     * The {@code k} nearest other bodies of every body ({@code k < size()}), in tree order. Each search starts in
+     * the body's own leaf and climbs only until the sphere through the k-th candidate lies inside the cell it has
+     * searched.
      */
-    void nearest(int p, int k, double[] d2Out, int[] atOut) {
-        if (d2.length < k) {
-            d2 = new double[k];
-            nid = new long[k];
-            at = new int[k];
-        }
+    void forEachNearest(int k, Neighbours out) {
         this.k = k;
-        found = 0;
-        self = p;
-        qx = x[p];
-        qy = y[p];
-        qz = z[p];
-        visit(0, 0);
-        System.arraycopy(d2, 0, d2Out, 0, k);
-        System.arraycopy(at, 0, atOut, 0, k);
+        d2 = new double[k];
+        nid = new long[k];
+        at = new int[k];
+        int firstLeaf = (1 << depth) - 1;
+        for (int leaf = firstLeaf; leaf <= 2 * firstLeaf; leaf++) {
+            for (int q = lo[leaf]; q < hi[leaf]; q++) {
+                found = 0;
+                bound = Double.POSITIVE_INFINITY;
+                self = q;
+                qx = x[q];
+                qy = y[q];
+                qz = z[q];
+                scan(lo[leaf], hi[leaf]);
+                int node = leaf;
+                for (int level = depth; node != 0 && !sphereInsideCell(node); level--) {
+                    int sibling = (node & 1) == 1 ? node + 1 : node - 1;
+                    if (boxDistance2(sibling) <= bound) {
+                        visit(sibling, level);
+                    }
+                    node = (node - 1) >>> 1;
+                }
+                out.accept(q, d2, at);
+            }
+        }
     }
 
-    private double worst() {
-        return found < k ? Double.POSITIVE_INFINITY : d2[k - 1];
+    /**
+     * True when every body outside the node is strictly farther than the k-th candidate: such a body lies beyond
+     * a face of the node's cell (or on it), so its distance is at least the query's distance to that face, and
+     * that is larger than the bound on every face (monotonic rounding keeps the comparison exact).
+     */
+    private boolean sphereInsideCell(int node) {
+        int c = 6 * node;
+        return found == k && gapBeyond(qx - cell[c]) && gapBeyond(cell[c + 3] - qx) && gapBeyond(qy - cell[c + 1])
+                && gapBeyond(cell[c + 4] - qy) && gapBeyond(qz - cell[c + 2]) && gapBeyond(cell[c + 5] - qz);
     }
 
+    private boolean gapBeyond(double gap) {
+        return gap * gap > bound;
+    }
+
+    /** Searches the subtree of {@code node}, the nearer child first, skipping boxes beyond the bound. */
     private void visit(int node, int level) {
         if (level == depth) {
             scan(lo[node], hi[node]);
@@ -201,10 +241,10 @@ final class NeighbourTree {
             da = db;
             db = td;
         }
-        if (da <= worst()) {
+        if (da <= bound) {
             visit(a, level + 1);
         }
-        if (db <= worst()) {
+        if (db <= bound) {
             visit(b, level + 1);
         }
     }
@@ -217,18 +257,16 @@ final class NeighbourTree {
         return gx * gx + gy * gy + gz * gz;
     }
 
+    /** The distance from q to [min, max] along one axis; without branches, which a search mispredicts half the time. */
     private static double gap(double q, double min, double max) {
-        return q < min ? min - q : q > max ? q - max : 0.0;
+        return Math.max(Math.max(min - q, q - max), 0.0);
     }
 
     private void scan(int from, int to) {
         for (int p = from; p < to; p++) {
-            if (p == self) {
-                continue;
-            }
             double dx = x[p] - qx, dy = y[p] - qy, dz = z[p] - qz;
             double dd = dx * dx + dy * dy + dz * dz;
-            if (dd <= worst()) {
+            if (dd <= bound && p != self) {
                 offer(p, dd);
             }
         }
@@ -255,5 +293,8 @@ final class NeighbourTree {
         d2[i] = dd;
         nid[i] = pid;
         at[i] = p;
+        if (found == k) {
+            bound = d2[k - 1];
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.jhdf.exceptions.HdfException;
 import io.stormsim.run.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One {@link DensityProfile.Profile} as a file, written whole or not at all ({@link AtomicFiles}).
@@ -20,8 +21,8 @@ import java.nio.file.Path;
 public final class ProfileFiles {
     public static final String CSV_HEADER =
             "r_inner,r_outer,count,mass,density,enclosed_mass,v_circ,sigma_r,sigma_total";
-    public static final String[] DATASETS = {"RadiusInner", "RadiusOuter", "Count", "Mass", "Density",
-            "EnclosedMass", "CircularVelocity", "SigmaRadial", "SigmaTotal"};
+    public static final List<String> DATASETS = List.of("RadiusInner", "RadiusOuter", "Count", "Mass", "Density",
+            "EnclosedMass", "CircularVelocity", "SigmaRadial", "SigmaTotal");
 
     private ProfileFiles() {
     }
@@ -52,8 +53,8 @@ public final class ProfileFiles {
                 hdf.putAttribute("Round", round);
                 hdf.putAttribute("Centre", p.centre());
                 hdf.putAttribute("GravitationalConstant", p.gravitationalConstant());
-                for (int d = 0; d < DATASETS.length; d++) {
-                    hdf.putDataset(DATASETS[d], data[d]);
+                for (int d = 0; d < data.length; d++) {
+                    hdf.putDataset(DATASETS.get(d), data[d]);
                 }
             } catch (HdfException e) {
                 throw new IOException("HDF5 profile " + file + " cannot be written: " + e.getMessage(), e);

@@ -65,13 +65,13 @@ class ProfileFilesTest {
             assertEquals(1.0, hdf.getAttribute("GravitationalConstant").getData());
             assertArrayEquals(p.count(), (int[]) ((Dataset) hdf.getChild("Count")).getData());
             double[][] expected = columns(p);
-            for (int d = 0; d < ProfileFiles.DATASETS.length; d++) {
-                if (!ProfileFiles.DATASETS[d].equals("Count")) {
-                    Dataset data = (Dataset) hdf.getChild(ProfileFiles.DATASETS[d]);
-                    assertArrayEquals(expected[d], (double[]) data.getData(), ProfileFiles.DATASETS[d]);
+            for (int d = 0; d < ProfileFiles.DATASETS.size(); d++) {
+                if (!ProfileFiles.DATASETS.get(d).equals("Count")) {
+                    Dataset data = (Dataset) hdf.getChild(ProfileFiles.DATASETS.get(d));
+                    assertArrayEquals(expected[d], (double[]) data.getData(), ProfileFiles.DATASETS.get(d));
                 }
             }
-            assertEquals(ProfileFiles.DATASETS.length, hdf.getChildren().size());
+            assertEquals(ProfileFiles.DATASETS.size(), hdf.getChildren().size());
         }
         assertEquals(List.of(f), Files.list(dir).toList(), "no temporary file left");
     }
