@@ -25,7 +25,8 @@ public final class BackgroundPlots implements AutoCloseable {
     public BackgroundPlots(String what, long everyNanos, long nowNanos) {
         this.what = what;
         this.everyNanos = everyNanos;
-        this.lastNanos = nowNanos - everyNanos;
+        // the first drawing a whole interval in: a short run draws only at its end, off its rounds' cores
+        this.lastNanos = nowNanos;
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "plots");
             t.setDaemon(true);

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.LongFunction;
 
 /**
  * A run's output directory as every workload's sinks write it: whole files atomically ({@link AtomicFiles}),
@@ -61,6 +62,16 @@ public final class RunOutput implements AutoCloseable {
     public void deleted(String name) {
         if (mirror != null) {
             mirror.removed(name);
+        }
+    }
+
+    /**
+     * Deletes the numbered files {@code name(upTo)}, {@code name(upTo - 1)}, ... here and in the run store, down to the
+     * first that is not here (the older ones went before): the outputs beyond the newest a run keeps.
+     */
+    public void deleteNumbered(LongFunction<String> name, long upTo) throws IOException {
+        for (long number = upTo; number >= 0 && Files.deleteIfExists(file(name.apply(number))); number--) {
+            deleted(name.apply(number));
         }
     }
 

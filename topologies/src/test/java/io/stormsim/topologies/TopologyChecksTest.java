@@ -176,8 +176,9 @@ class TopologyChecksTest extends ConfigChecks {
         Path yaml = copyOfYaml(s -> s.replace("    - \"io.stormsim.nbody.bolts.NbodyKryo\"\n", ""));
         String error = assertThrows(ConfigException.class, () -> TopologyFile.load(yaml, props(), valid(), false))
                 .getMessage();
-        assertEquals("topology.kryo.decorators = [io.stormsim.wire.StreamKryo] is not allowed: must list"
-                + " io.stormsim.nbody.bolts.NbodyKryo, the serializers of the nbody workload's messages", error);
+        assertEquals("topology.kryo.decorators = [io.stormsim.nbody.analysis.bolts.AnalysisKryo,"
+                + " io.stormsim.wire.StreamKryo] is not allowed: must list io.stormsim.nbody.bolts.NbodyKryo, the"
+                + " serializers of the nbody workload's messages", error);
     }
 
     @Test

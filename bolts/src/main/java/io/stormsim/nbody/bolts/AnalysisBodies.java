@@ -7,8 +7,8 @@ import io.stormsim.nbody.Conserved;
 /**
  * What a partition hands an analysis stage at one of its output times: its bodies at the synchronised time
  * {@code round * dt} (positions and velocities both at that time, as in a snapshot) and its conserved sums.
- * Within a worker the bodies are the partition's own arrays, not a copy: a stage reads them during its step and
- * keeps nothing (the round, and with it the next update of these arrays, waits for the stage's step).
+ * The bodies are a copy made once for all the stages due that round, shared by reference within a worker: a stage
+ * reads them during its step and neither changes nor keeps them.
  */
 public final class AnalysisBodies {
     public final long round;

@@ -18,12 +18,12 @@ import org.apache.storm.task.TopologyContext;
  * <p>A stage is named ({@link #stage}); its keys are {@code stormsim.<stage>.*}: {@code every} (steps) or {@code
  * every.time} (simulation time), its cadence ({@link Cadence}), and those of {@link #stageKeys}, checked by {@link
  * #checkStage} before submitting. A stage of one task ({@link SingleTask}) gets every partition's bodies in one step;
- * one of a task per partition gets its partition's. It writes its results into the run's output ({@link #output},
+ * one of a task per partition gets its partition's. It writes its results into the run's output ({@link #output()},
  * mirrored into the run store where one is set), each file whole or absent.
  */
 public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
     protected transient Cadence cadence;
-    protected transient RunOutput output;
+    private transient RunOutput output;
 
     /** The stage's name: its keys are {@code stormsim.<stage>.*}. */
     protected abstract String stage();
@@ -35,29 +35,40 @@ public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
     protected abstract void checkStage(Map<String, Object> conf);
 
     protected String key(String name) {
-        return "stormsim." + stage() + "." + name;
+        return key(stage(), name);
+    }
+
+    /** The config key {@code name} of stage {@code stage}. */
+    static String key(String stage, String name) {
+        return "stormsim." + stage + "." + name;
+    }
+
+    /** The cadence of stage {@code stage}, from {@code stormsim.<stage>.every} or {@code .every.time}. */
+    static Cadence cadence(Map<String, Object> conf, String stage, double dt) {
+        return Cadence.read(conf, key(stage, "every"), key(stage, "every.time"), dt);
     }
 
     @Override
     public final List<String> ownKeys() {
-        List<String> keys = new ArrayList<>(List.of(AnalysisTaps.everyKey(stage()), AnalysisTaps.everyTimeKey(stage())));
+        List<String> keys = new ArrayList<>(List.of(key("every"), key("every.time")));
         keys.addAll(stageKeys());
         return keys;
     }
 
+    /** The stage's own keys first (a stage may say more about its cadence), then that it has a cadence. */
     @Override
     public final void checkOwnKeys(Map<String, Object> conf) {
-        Cadence c = readCadence(conf, NbodyConfig.from(conf).params().dt());
-        if (!c.on()) {
-            throw new IllegalArgumentException(AnalysisTaps.everyKey(stage()) + " and " + AnalysisTaps.everyTimeKey(stage())
-                    + " are both 0: the topology has the " + stage() + " stage, which then never runs; give it a cadence"
-                    + " or remove its bolt");
-        }
         checkStage(conf);
+        if (!readCadence(conf).on()) {
+            throw new IllegalArgumentException(key("every") + " and " + key("every.time") + " are both 0: the topology"
+                    + " has the " + stage() + " stage, which then never runs; give it a cadence, or remove its bolts,"
+                    + " their streams and its config lines (docs/pipelines.md)");
+        }
     }
 
-    private Cadence readCadence(Map<String, Object> conf, double dt) {
-        return Cadence.read(conf, AnalysisTaps.everyKey(stage()), AnalysisTaps.everyTimeKey(stage()), dt);
+    /** This stage's cadence. */
+    protected Cadence readCadence(Map<String, Object> conf) {
+        return cadence(conf, stage(), NbodyConfig.from(conf).params().dt());
     }
 
     @Override
@@ -74,8 +85,15 @@ public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         checkStage(conf);
-        cadence = readCadence(conf, config.params().dt());
-        output = config.run().output();
+        cadence = readCadence(conf);
+    }
+
+    /** The run's output directory, mirrored into the run store where one is set: opened at a stage's first file. */
+    protected RunOutput output() {
+        if (output == null) {
+            output = config.run().output();
+        }
+        return output;
     }
 
     @Override

@@ -41,17 +41,9 @@ final class AnalysisTaps {
                         + " allowed: an analysis stage runs 1 task (gathering every partition) or one per partition ("
                         + partitions + ")");
             }
-            Cadence cadence = Cadence.read(conf, everyKey(stage.toString()), everyTimeKey(stage.toString()), dt);
+            Cadence cadence = AnalysisBolt.cadence(conf, stage.toString(), dt);
             taps.add(new Tap(component, tasks.get(tasks.size() == 1 ? 0 : partition), cadence));
         });
         return taps;
-    }
-
-    static String everyKey(String stage) {
-        return "stormsim." + stage + ".every";
-    }
-
-    static String everyTimeKey(String stage) {
-        return "stormsim." + stage + ".every.time";
     }
 }

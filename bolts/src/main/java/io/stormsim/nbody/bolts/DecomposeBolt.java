@@ -3,9 +3,9 @@ package io.stormsim.nbody.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.CostHistogram;
+import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import io.stormsim.nbody.PartitionPhases;
 import io.stormsim.nbody.RootCell;
-import io.stormsim.nbody.PartitionPhases.KeyedBodies;
 import java.util.List;
 import java.util.Map;
 

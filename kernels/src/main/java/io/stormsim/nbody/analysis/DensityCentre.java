@@ -1,6 +1,7 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.KeyOrder;
 
 /**
  * The density centre of Casertano and Hut (1985), as NBODY6 finds the cluster's core: each body's local density
@@ -17,9 +18,17 @@ import io.stormsim.nbody.Bodies;
  *
  * <p>The neighbours come from a k-d tree (O(N log N)); k defaults to 6, NBODY6's value. k nearest neighbours at
  * distance 0 (k other bodies on one point) give no finite density: refused.
+ *
+ * <p>The analysis stages weigh the core only, NBODY6's economy ({@code core.f}, {@link #CORE_DIVISOR}): the
+ * ceil(n / 5) bodies nearest the centre of mass (equal distances by id), each density still from its neighbours
+ * among all bodies. A cluster's centre is among them, and the rest, whose densities weigh little, would cost four
+ * fifths of the neighbour searches. A dense clump far from the centre of mass (one of two merging clusters) is not;
+ * divisor 1 weighs every body.
  */
 public final class DensityCentre {
     public static final int DEFAULT_K = 6;
+    /** NBODY6 weights the core: one body in this many, those nearest the centre of mass. */
+    public static final int CORE_DIVISOR = 5;
     static final double FOUR_THIRDS_PI = 4.0 / 3.0 * Math.PI;
 
     private DensityCentre() {
@@ -32,8 +41,36 @@ public final class DensityCentre {
         }
     }
 
-    public static Result of(Bodies b, int k) {
-        double[] rho = localDensities(b, k);
+    /**
+     * The density centre from the densities of the ceil(n / {@code divisor}) bodies nearest the centre of mass
+     * (equal distances by id): every body for divisor 1, NBODY6's core for {@link #CORE_DIVISOR}.
+     */
+    public static Result of(Bodies b, int k, int divisor) {
+        AnalysisInput.checkBodies(b);
+        if (divisor < 1) {
+            throw new IllegalArgumentException("divisor = " + divisor + " is not allowed: the density centre weighs"
+                    + " one body in divisor >= 1");
+        }
+        if (divisor == 1) {
+            return weighted(b, localDensities(b, k, null), k);
+        }
+        CentreOfMass cm = CentreOfMass.of(b);
+        long[] distance = new long[b.n];
+        for (int i = 0; i < b.n; i++) {
+            double dx = b.x[i] - cm.x(), dy = b.y[i] - cm.y(), dz = b.z[i] - cm.z();
+            // a non-negative double's bits order as the double does
+            distance[i] = Double.doubleToRawLongBits(dx * dx + dy * dy + dz * dz);
+        }
+        int[] order = KeyOrder.sortedOrder(distance, b.id);
+        boolean[] core = new boolean[b.n];
+        for (int i = 0; i < (b.n + divisor - 1) / divisor; i++) {
+            core[order[i]] = true;
+        }
+        return weighted(b, localDensities(b, k, core), k);
+    }
+
+    /** The centre, radius and density from the densities {@code rho} (0 for a body left out). */
+    private static Result weighted(Bodies b, double[] rho, int k) {
         FixedPointSum w = new FixedPointSum(), wx = new FixedPointSum(), wy = new FixedPointSum();
         FixedPointSum wz = new FixedPointSum(), w2 = new FixedPointSum();
         for (int i = 0; i < b.n; i++) {
@@ -54,8 +91,11 @@ public final class DensityCentre {
         return new Result(cx, cy, cz, wr.value() / total, w2.value() / total, k);
     }
 
-    /** Each body's local density rho_j (the convention above), in the order of the bodies given. */
-    public static double[] localDensities(Bodies b, int k) {
+    /**
+     * Each body's local density rho_j (the convention above), in the order of the bodies given, for the bodies
+     * {@code only} marks (null: all; 0 for the others).
+     */
+    public static double[] localDensities(Bodies b, int k, boolean[] only) {
         AnalysisInput.checkBodies(b);
         if (k < 2 || k >= b.n) {
             throw new IllegalArgumentException("k = " + k + " is not allowed: the density centre needs 2 <= k < n"
@@ -63,7 +103,7 @@ public final class DensityCentre {
         }
         NeighbourTree tree = new NeighbourTree(b);
         double[] rho = new double[b.n];
-        tree.forEachNearest(k, (p, d2, at) -> {
+        tree.forEachNearest(k, only, (p, d2, at) -> {
             double r = Math.sqrt(d2[k - 1]);
             if (r == 0) {
                 throw new IllegalArgumentException("body id " + tree.id(p) + " has " + k + " other bodies at its"

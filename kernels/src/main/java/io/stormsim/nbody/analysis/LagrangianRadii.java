@@ -43,14 +43,18 @@ public final class LagrangianRadii {
                          double[] sigmaRadial, double[] sigmaTangential, double halfMassRadius) {
     }
 
-    /** Both of NBODY6's views: about the density centre (from k neighbours) and about the centre of mass. */
+    /** Both of NBODY6's views: about the density centre of the core ({@link DensityCentre#CORE_DIVISOR}, from k neighbours) and about the centre of mass. */
     public record Both(DensityCentre.Result densityCentre, CentreOfMass centreOfMass, Shells aboutDensityCentre,
                        Shells aboutCentreOfMass) {
     }
 
     public static Both both(Bodies b, double[] fractions, int k) {
+        return both(b, fractions, DensityCentre.of(b, k, DensityCentre.CORE_DIVISOR));
+    }
+
+    /** Both views, with the density centre {@code dc} of these bodies already found. */
+    public static Both both(Bodies b, double[] fractions, DensityCentre.Result dc) {
         checkFractions(fractions);
-        DensityCentre.Result dc = DensityCentre.of(b, k);
         CentreOfMass cm = CentreOfMass.of(b);
         return new Both(dc, cm, about(b, dc.position(), cm, fractions), about(b, cm.position(), cm, fractions));
     }

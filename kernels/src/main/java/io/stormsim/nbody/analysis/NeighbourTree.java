@@ -178,11 +178,11 @@ final class NeighbourTree {
     }
 
     /**
-     * The {@code k} nearest other bodies of every body ({@code k < size()}), in tree order. Each search starts in
-     * the body's own leaf and climbs only until the sphere through the k-th candidate lies inside the cell it has
-     * searched.
+     * The {@code k} nearest other bodies of every body ({@code k < size()}) that {@code only} marks (by input index;
+     * null: every body), in tree order. Each search starts in the body's own leaf and climbs only until the sphere
+     * through the k-th candidate lies inside the cell it has searched.
      */
-    void forEachNearest(int k, Neighbours out) {
+    void forEachNearest(int k, boolean[] only, Neighbours out) {
         this.k = k;
         d2 = new double[k];
         nid = new long[k];
@@ -190,6 +190,9 @@ final class NeighbourTree {
         int firstLeaf = (1 << depth) - 1;
         for (int leaf = firstLeaf; leaf <= 2 * firstLeaf; leaf++) {
             for (int q = lo[leaf]; q < hi[leaf]; q++) {
+                if (only != null && !only[input[q]]) {
+                    continue;
+                }
                 found = 0;
                 bound = Double.POSITIVE_INFINITY;
                 self = q;

@@ -48,7 +48,7 @@ class DensityCentreTest {
         // an escaper far out, whose neighbours are all far
         plummer.x[7] = 1e6;
         for (int k : new int[] {2, 6, 11}) {
-            assertArrayEquals(bruteForceDensities(plummer, k), DensityCentre.localDensities(plummer, k), "k = " + k);
+            assertArrayEquals(bruteForceDensities(plummer, k), DensityCentre.localDensities(plummer, k, null), "k = " + k);
         }
     }
 
@@ -60,8 +60,50 @@ class DensityCentreTest {
         lattice.y[10] = lattice.y[11];
         lattice.z[10] = lattice.z[11];
         for (int k : new int[] {2, 4, 6, 9}) {
-            assertArrayEquals(bruteForceDensities(lattice, k), DensityCentre.localDensities(lattice, k), "k = " + k);
+            assertArrayEquals(bruteForceDensities(lattice, k), DensityCentre.localDensities(lattice, k, null), "k = " + k);
         }
+    }
+
+    /**
+     * NBODY6's economy: the densities of the ceil(n / 5) bodies nearest the centre of mass (by sorting a copy by
+     * distance, then id), each the brute-force one among all bodies, weight the centre; the others are left out.
+     */
+    @Test
+    void theCoreCentreWeighsTheFifthNearestTheCentreOfMass() {
+        Bodies b = AnalysisFixtures.unequalMasses(500, 12);
+        b.x[3] = 400;
+        int k = DensityCentre.DEFAULT_K;
+        double[] cm = CentreOfMass.of(b).position();
+        Integer[] byDistance = new Integer[b.n];
+        double[] d2 = new double[b.n];
+        for (int i = 0; i < b.n; i++) {
+            byDistance[i] = i;
+            double dx = b.x[i] - cm[0], dy = b.y[i] - cm[1], dz = b.z[i] - cm[2];
+            d2[i] = dx * dx + dy * dy + dz * dz;
+        }
+        Arrays.sort(byDistance, Comparator.<Integer>comparingDouble(i -> d2[i]).thenComparingLong(i -> b.id[i]));
+        boolean[] core = new boolean[b.n];
+        for (int i = 0; i < 100; i++) {
+            core[byDistance[i]] = true;
+        }
+        double[] rho = bruteForceDensities(b, k);
+        double[] masked = DensityCentre.localDensities(b, k, core);
+        double w = 0, wx = 0, wy = 0, wz = 0;
+        for (int i = 0; i < b.n; i++) {
+            assertEquals(core[i] ? rho[i] : 0.0, masked[i], "body " + i);
+            if (core[i]) {
+                w += rho[i];
+                wx += rho[i] * b.x[i];
+                wy += rho[i] * b.y[i];
+                wz += rho[i] * b.z[i];
+            }
+        }
+        DensityCentre.Result c = DensityCentre.of(b, k, DensityCentre.CORE_DIVISOR);
+        assertEquals(wx / w, c.x(), 1e-12 * Math.abs(wx / w) + 1e-15);
+        assertEquals(wy / w, c.y(), 1e-12 * Math.abs(wy / w) + 1e-15);
+        assertEquals(wz / w, c.z(), 1e-12 * Math.abs(wz / w) + 1e-15);
+        Bodies shuffled = AnalysisFixtures.shuffled(b, 5);
+        assertEquals(c, DensityCentre.of(shuffled, k, DensityCentre.CORE_DIVISOR), "the same bits in another order");
     }
 
     @Test
@@ -81,7 +123,7 @@ class DensityCentreTest {
         for (int i = 0; i < b.n; i++) {
             wr += rho[i] * Math.sqrt(AnalysisFixtures.distance2(b, i, c));
         }
-        DensityCentre.Result r = DensityCentre.of(b, DensityCentre.DEFAULT_K);
+        DensityCentre.Result r = DensityCentre.of(b, DensityCentre.DEFAULT_K, 1);
         assertEquals(c[0], r.x(), 1e-12);
         assertEquals(c[1], r.y(), 1e-12);
         assertEquals(c[2], r.z(), 1e-12);
@@ -93,15 +135,15 @@ class DensityCentreTest {
     @Test
     void theSameBitsWhateverTheOrderOfTheBodies() {
         Bodies b = AnalysisFixtures.unequalMasses(5000, 12);
-        DensityCentre.Result r = DensityCentre.of(b, 6);
-        assertEquals(r, DensityCentre.of(AnalysisFixtures.shuffled(b, 1), 6));
-        assertEquals(r, DensityCentre.of(AnalysisFixtures.regathered(AnalysisFixtures.shuffled(b, 2), 5), 6));
+        DensityCentre.Result r = DensityCentre.of(b, 6, 1);
+        assertEquals(r, DensityCentre.of(AnalysisFixtures.shuffled(b, 1), 6, 1));
+        assertEquals(r, DensityCentre.of(AnalysisFixtures.regathered(AnalysisFixtures.shuffled(b, 2), 5), 6, 1));
     }
 
     @Test
     void aDisplacedDenseClumpIsFoundWhereTheCentreOfMassIsNot() {
         Bodies b = PlummerSphere.generate(10_000, 21);
-        DensityCentre.Result plain = DensityCentre.of(b, 6);
+        DensityCentre.Result plain = DensityCentre.of(b, 6, 1);
         assertTrue(Math.hypot(plain.x(), Math.hypot(plain.y(), plain.z())) < 0.1, "a Plummer sphere's density centre"
                 + " is near its centre: " + plain);
         double[] clump = {0.9, 0.4, -0.5};
@@ -117,7 +159,7 @@ class DensityCentreTest {
             b.y[i] = clump[1] + 1e-3 * dy;
             b.z[i] = clump[2] + 1e-3 * dz;
         }
-        DensityCentre.Result r = DensityCentre.of(b, 6);
+        DensityCentre.Result r = DensityCentre.of(b, 6, 1);
         double miss = Math.sqrt(square(r.x() - clump[0])
                 + square(r.y() - clump[1]) + square(r.z() - clump[2]));
         assertTrue(miss < 2e-4, "density centre " + r + " is " + miss + " from the clump at " + Arrays.toString(clump));
@@ -134,7 +176,7 @@ class DensityCentreTest {
     void kOutsideTwoToNIsRefusedNamingK() {
         Bodies b = AnalysisFixtures.unequalMasses(10, 1);
         for (int k : new int[] {1, 10, 0}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, k));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, k, 1));
             assertTrue(e.getMessage().startsWith("k = " + k + " is not allowed") && e.getMessage().contains("n = 10"),
                     e.getMessage());
         }
@@ -148,8 +190,8 @@ class DensityCentreTest {
             b.y[i] = b.y[0];
             b.z[i] = b.z[0];
         }
-        assertEquals(50, DensityCentre.localDensities(b, 4).length, "3 others on the point, the 4th is farther");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 3));
+        assertEquals(50, DensityCentre.localDensities(b, 4, null).length, "3 others on the point, the 4th is farther");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 3, 1));
         assertTrue(e.getMessage().contains("k = 3") && e.getMessage().contains("body id "), e.getMessage());
     }
 
@@ -157,11 +199,11 @@ class DensityCentreTest {
     void aBodyWithoutAFiniteMassOrPositionIsRefusedNamingIt() {
         Bodies b = AnalysisFixtures.unequalMasses(20, 1);
         b.y[3] = Double.NaN;
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 6));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 6, 1));
         assertTrue(e.getMessage().startsWith("body id " + b.id[3]), e.getMessage());
         b.y[3] = 0;
         b.mass[4] = 0;
-        e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 6));
+        e = assertThrows(IllegalArgumentException.class, () -> DensityCentre.of(b, 6, 1));
         assertTrue(e.getMessage().contains("mass 0.0 is not allowed"), e.getMessage());
     }
 }

@@ -131,11 +131,11 @@ class LagrangianRadiiTest {
     }
 
     @Test
-    void bothCentresAreTheDensityCentreAndTheCentreOfMass() {
+    void bothCentresAreTheCoresDensityCentreAndTheCentreOfMass() {
         Bodies b = AnalysisFixtures.unequalMasses(2000, 6);
         double[] f = {0.1, 0.5, 1.0};
         LagrangianRadii.Both r = LagrangianRadii.both(b, f, 8);
-        assertEquals(DensityCentre.of(b, 8), r.densityCentre());
+        assertEquals(DensityCentre.of(b, 8, DensityCentre.CORE_DIVISOR), r.densityCentre());
         assertArrayEquals(r.densityCentre().position(), r.aboutDensityCentre().centre());
         assertArrayEquals(CentreOfMass.of(b).position(), r.aboutCentreOfMass().centre());
         assertArrayEquals(LagrangianRadii.about(b, r.densityCentre().position(), f).radius(),

@@ -1,9 +1,9 @@
 package io.stormsim.nbody.topologies;
 
 import io.stormsim.nbody.InitialConditions;
+import io.stormsim.nbody.analysis.bolts.AnalysisKryo;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
 import io.stormsim.nbody.bolts.NbodyConfig;
-import io.stormsim.nbody.analysis.bolts.AnalysisKryo;
 import io.stormsim.nbody.bolts.NbodyKryo;
 import io.stormsim.run.RunConfig;
 import io.stormsim.topologies.ConfigException;

@@ -88,8 +88,8 @@ public class BarnesHutPipelineTopologyTest extends LocalClusterTest {
             assertEquals(expectedRows, Files.readAllLines(dir.resolve(LagrangianBolt.CSV)), where + ": lagrangian.csv");
             for (long number = 0; number <= STEPS / SNAPSHOT_EVERY; number++) {
                 Bodies b = sequentialAt(number * SNAPSHOT_EVERY);
-                DensityProfile.Profile p = DensityProfile.of(b, DensityCentre.of(b, DensityCentre.DEFAULT_K).position(),
-                        BINS, 1.0);
+                double[] centre = DensityCentre.of(b, DensityCentre.DEFAULT_K, DensityCentre.CORE_DIVISOR).position();
+                DensityProfile.Profile p = DensityProfile.of(b, centre, BINS, 1.0);
                 try (HdfFile hdf = new HdfFile(dir.resolve(ProfileBolt.file(number, true)))) {
                     assertArrayEquals(p.density(), (double[]) hdf.getDatasetByPath("Density").getData(), where);
                     assertArrayEquals(p.sigmaRadial(), (double[]) hdf.getDatasetByPath("SigmaRadial").getData(), where);

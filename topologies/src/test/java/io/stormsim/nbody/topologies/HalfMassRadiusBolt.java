@@ -40,7 +40,7 @@ public class HalfMassRadiusBolt extends AnalysisBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        rows = new RoundRows(output, "half-mass.csv", "round,time,half_mass_radius", 0);
+        rows = new RoundRows(output(), "half-mass.csv", "round,time,half_mass_radius", 0);
     }
 
     @Override

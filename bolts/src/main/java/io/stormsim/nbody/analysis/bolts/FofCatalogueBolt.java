@@ -50,11 +50,9 @@ public class FofCatalogueBolt extends FofPhaseBolt implements SingleTask {
         Files.createDirectories(output.file(UpdateBolt.SNAPSHOT_DIR));
         FofTab.write(output.file(name), catalogue, first.time, first.boxSize);
         output.written(name);
-        long keep = config.run().snapshotKeep(), old = first.number - keep;
-        if (keep > 0 && old >= 0) {
-            String gone = UpdateBolt.SNAPSHOT_DIR + "/" + FofTab.fileName(old);
-            Files.deleteIfExists(output.file(gone));
-            output.deleted(gone);
+        if (config.run().snapshotKeep() > 0) {
+            output.deleteNumbered(number -> UpdateBolt.SNAPSHOT_DIR + "/" + FofTab.fileName(number),
+                    first.number - config.run().snapshotKeep());
         }
     }
 

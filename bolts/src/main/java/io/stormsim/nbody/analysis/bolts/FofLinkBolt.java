@@ -15,7 +15,6 @@ import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RunConfig;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * The friends-of-friends stage ({@code fof}), phase 1 of 6 (docs/pipelines.md): links the partition's own bodies
@@ -39,11 +38,15 @@ public class FofLinkBolt extends AnalysisBolt {
 
     @Override
     protected void checkStage(Map<String, Object> conf) {
-        FofParameters.of(conf);
-        NbodyConfig nbody = NbodyConfig.from(conf);
-        Cadence fof = Cadence.read(conf, key("every"), key("every.time"), nbody.params().dt());
-        Cadence snapshots = nbody.snapshots();
-        if (snapshots.on() && !fof.equals(snapshots)) {
+        params = FofParameters.of(conf);
+        Cadence fof = readCadence(conf), snapshots = NbodyConfig.from(conf).snapshots();
+        if (!snapshots.on()) {
+            throw ConfigValues.notAllowed(RunConfig.SNAPSHOT_EVERY, snapshots.everySteps() + " (and "
+                    + RunConfig.SNAPSHOT_EVERY_TIME + " = 0)", "> 0 with the fof stage, whose catalogues go beside the"
+                    + " snapshots; to run without snapshots, remove its bolts, their streams and its config lines"
+                    + " (docs/pipelines.md)");
+        }
+        if (!fof.equals(snapshots)) {
             throw ConfigValues.notAllowed(key("every"), fof.everySteps() + " (" + key("every.time") + " = "
                     + fof.everyTime() + ")", "the snapshots' cadence (" + RunConfig.SNAPSHOT_EVERY + " = "
                     + snapshots.everySteps() + ", " + RunConfig.SNAPSHOT_EVERY_TIME + " = " + snapshots.everyTime()
@@ -59,12 +62,6 @@ public class FofLinkBolt extends AnalysisBolt {
     @Override
     protected List<String> outputs() {
         return List.of(CELLS, STATE);
-    }
-
-    @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        super.setUp(conf, context);
-        params = FofParameters.of(conf);
     }
 
     @Override

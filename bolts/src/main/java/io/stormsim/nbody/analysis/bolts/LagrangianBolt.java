@@ -35,6 +35,7 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
     private transient LagrangianCsv table;
     private transient RoundRows rows;
     private transient BackgroundPlots plots;
+    private transient String topology;
 
     @Override
     protected String stage() {
@@ -48,8 +49,8 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
 
     @Override
     protected void checkStage(Map<String, Object> conf) {
-        fractions(conf);
-        neighbours(conf);
+        fractions = fractions(conf);
+        neighbours = neighbours(conf);
     }
 
     /** Comma-separated, each in (0, 1], increasing; NBODY6's when the key is absent. */
@@ -90,11 +91,10 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        fractions = fractions(conf);
-        neighbours = neighbours(conf);
         table = new LagrangianCsv(fractions);
-        rows = new RoundRows(output, CSV, table.header(), config.run().steps() == 0 ? config.run().logRows() : 0);
-        plots = new BackgroundPlots("the plot " + output.file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
+        topology = context.getStormId();
+        rows = new RoundRows(output(), CSV, table.header(), config.run().steps() == 0 ? config.run().logRows() : 0);
+        plots = new BackgroundPlots("the plot " + output().file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
     }
 
     @Override
@@ -108,7 +108,8 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
         }
         AnalysisBodies first = parts.get(0);
         Bodies all = Bodies.concat(bodies);
-        String row = table.row(first.round, first.time, LagrangianRadii.both(all, fractions, neighbours),
+        String row = table.row(first.round, first.time, LagrangianRadii.both(all, fractions,
+                        DensityCentres.of(topology, first.round, neighbours, all)),
                 total.value(Conserved.KINETIC), total.value(Conserved.POTENTIAL));
         rows.add(first.round, row);
         long now = System.nanoTime();
@@ -125,8 +126,8 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
         String run = String.format("Barnes-Hut, %,d bodies", n);
         return () -> {
             try {
-                Charts.writePng(LagrangianPlot.chart(table.header(), now, run), output.file(PLOT));
-                output.written(PLOT);
+                Charts.writePng(LagrangianPlot.chart(table.header(), now, run), output().file(PLOT));
+                output().written(PLOT);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -138,6 +139,7 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
         if (plots != null) {
             plots.close();
         }
+        DensityCentres.release(topology);
         super.cleanup();
     }
 }

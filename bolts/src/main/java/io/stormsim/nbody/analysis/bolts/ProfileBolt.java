@@ -24,8 +24,9 @@ import org.apache.storm.task.TopologyContext;
 /**
  * The density-profile stage ({@code profile}), one task: at each output, from every partition's bodies, the
  * spherical profile about the density centre in logarithmic bins ({@link DensityProfile}: density, enclosed mass,
- * circular velocity, dispersions), written as {@code profiles/profile_NNN.hdf5} (or {@code .csv}); the plot {@code
- * profile.png} (the first output's and the newest) at the end of a bounded run and at most once a minute before.
+ * circular velocity, dispersions), written as {@code profiles/profile_NNN.hdf5} (or {@code .csv}), the newest
+ * {@code profile.keep} kept (0: all); the plot {@code profile.png} (the first output's and the newest) at the end of a
+ * bounded run and at most once a minute before.
  */
 public class ProfileBolt extends AnalysisBolt implements SingleTask {
     public static final String DIR = "profiles", PLOT = "profile.png";
@@ -33,9 +34,11 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
     private transient int bins;
     private transient double rMin, rMax;
     private transient boolean hdf5;
+    private transient int keep;
     private transient DensityProfile.Profile first;
     private transient double firstTime;
     private transient BackgroundPlots plots;
+    private transient String topology;
 
     @Override
     protected String stage() {
@@ -44,7 +47,7 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
 
     @Override
     protected List<String> stageKeys() {
-        return List.of(key("bins"), key("r.min"), key("r.max"), key("format"));
+        return List.of(key("bins"), key("r.min"), key("r.max"), key("format"), key("keep"));
     }
 
     @Override
@@ -63,11 +66,13 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
             throw ConfigValues.notAllowed(key("format"), format, "hdf5 or csv");
         }
         hdf5 = format.equals("hdf5");
+        keep = (int) ConfigValues.longValue(conf, key("keep"), 0, 0, 100_000,
+                "an integer in 0..100000 (the newest profiles kept; 0: all)");
     }
 
     @Override
     public List<String> results() {
-        return List.of(DIR + "/profile_NNN.hdf5 (or .csv)", PLOT);
+        return List.of(DIR + "/", PLOT);
     }
 
     @Override
@@ -78,7 +83,8 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
-        plots = new BackgroundPlots("the plot " + output.file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
+        topology = context.getStormId();
+        plots = new BackgroundPlots("the plot " + output().file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
     }
 
     /** The file of output {@code number}, relative to the output directory. */
@@ -93,18 +99,21 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
         parts.forEach(a -> bodies.add(a.bodies));
         Bodies all = Bodies.concat(bodies);
         AnalysisBodies a = parts.get(0);
-        double[] centre = DensityCentre.of(all, DensityCentre.DEFAULT_K).position();
+        double[] centre = DensityCentres.of(topology, a.round, DensityCentre.DEFAULT_K, all).position();
         double g = config.params().gravitationalConstant();
         DensityProfile.Profile p = rMin > 0 ? DensityProfile.of(all, centre, bins, rMin, rMax, g)
                 : DensityProfile.of(all, centre, bins, g);
         String name = file(cadence.number(a.round), hdf5);
-        Files.createDirectories(output.file(DIR));
+        Files.createDirectories(output().file(DIR));
         if (hdf5) {
-            ProfileFiles.writeHdf5(output.file(name), p, a.round, a.time);
+            ProfileFiles.writeHdf5(output().file(name), p, a.round, a.time);
         } else {
-            ProfileFiles.writeCsv(output.file(name), p);
+            ProfileFiles.writeCsv(output().file(name), p);
         }
-        output.written(name);
+        output().written(name);
+        if (keep > 0) {
+            output().deleteNumbered(number -> file(number, hdf5), cadence.number(a.round) - keep);
+        }
         if (first == null || a.round <= 0) {
             first = p;
             firstTime = a.time;
@@ -123,8 +132,8 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
         String run = String.format("Barnes-Hut, %,d bodies", n);
         return () -> {
             try {
-                Charts.writePng(ProfilePlot.chart(from, fromTime, newest, time, run), output.file(PLOT));
-                output.written(PLOT);
+                Charts.writePng(ProfilePlot.chart(from, fromTime, newest, time, run), output().file(PLOT));
+                output().written(PLOT);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -136,6 +145,7 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
         if (plots != null) {
             plots.close();
         }
+        DensityCentres.release(topology);
         super.cleanup();
     }
 }
