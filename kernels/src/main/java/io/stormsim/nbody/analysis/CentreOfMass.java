@@ -1,6 +1,7 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.FixedPointSum;
 
 /**
  * The total mass, centre of mass and centre-of-mass velocity of a set of bodies, from exact sums: the same bits

@@ -1,6 +1,7 @@
 package io.stormsim.nbody.analysis;
 
 import io.stormsim.nbody.Bodies;
+import io.stormsim.nbody.FixedPointSum;
 import io.stormsim.nbody.KeyOrder;
 
 /**

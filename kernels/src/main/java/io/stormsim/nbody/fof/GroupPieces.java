@@ -2,6 +2,7 @@ package io.stormsim.nbody.fof;
 
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.ExactSum;
+import io.stormsim.nbody.FixedPointSum;
 
 /**
  * Phase 5 of friends-of-friends, what partition {@link #partition} sends the catalogue task: its parts of the
@@ -87,10 +88,10 @@ public final class GroupPieces {
         int pieces = merged.length;
         double[][] sums = new double[SUMS * pieces][];
         int[] partialStart = new int[SUMS * pieces + 1];
-        ExactSum[] sum = new ExactSum[SUMS];
+        FixedPointSum[] sum = FixedPointSum.array(SUMS);
         for (int p = 0; p < pieces; p++) {
-            for (int q = 0; q < SUMS; q++) {
-                sum[q] = new ExactSum();
+            for (FixedPointSum s : sum) {
+                s.clear();
             }
             for (int j = idStart[p]; j < idStart[p + 1]; j++) {
                 int i = member[j];

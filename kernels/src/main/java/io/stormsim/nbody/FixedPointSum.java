@@ -1,6 +1,5 @@
-package io.stormsim.nbody.analysis;
+package io.stormsim.nbody;
 
-import io.stormsim.nbody.ExactSum;
 import java.util.Arrays;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Arrays;
  * it several times dearer, and the analysis kernels add millions of terms per output time. A sum of zero is +0.0;
  * a sum beyond the range of doubles has no meaningful value (as with ExactSum).
  */
-final class FixedPointSum {
+public final class FixedPointSum {
     private static final int LIMBS = 67;
     private static final long LOW32 = 0xFFFF_FFFFL;
     /** A term adds less than 2^34 to a limb, so 2^29 terms cannot overflow one before the carry. */
@@ -23,7 +22,7 @@ final class FixedPointSum {
     private double nonFinite;
 
     /** {@code n} empty sums. */
-    static FixedPointSum[] array(int n) {
+    public static FixedPointSum[] array(int n) {
         FixedPointSum[] sums = new FixedPointSum[n];
         for (int i = 0; i < n; i++) {
             sums[i] = new FixedPointSum();
@@ -31,7 +30,7 @@ final class FixedPointSum {
         return sums;
     }
 
-    void add(double x) {
+    public void add(double x) {
         long bits = Double.doubleToRawLongBits(x);
         int exponent = (int) (bits >>> 52) & 0x7FF;
         long mantissa = bits & 0xF_FFFF_FFFF_FFFFL;
@@ -63,7 +62,7 @@ final class FixedPointSum {
     }
 
     /** Adds every term of {@code other} (exactly). */
-    void addAll(FixedPointSum other) {
+    public void addAll(FixedPointSum other) {
         carry();
         other.carry();
         for (int i = 0; i < LIMBS; i++) {
@@ -73,16 +72,27 @@ final class FixedPointSum {
         carry();
     }
 
-    void clear() {
+    public void clear() {
         Arrays.fill(limb, 0);
         uncarried = 0;
         nonFinite = 0;
     }
 
     /** The exact sum, rounded to nearest (ties to even). */
-    double value() {
+    public double value() {
         if (nonFinite != 0 || Double.isNaN(nonFinite)) {
             return nonFinite;
+        }
+        return ExactSum.ofPartials(partials()).value();
+    }
+
+    /**
+     * Doubles whose exact sum is this sum (each a limb times its power of two, exactly): what {@link
+     * ExactSum#ofPartials} and {@link ExactSum#addAll} take, to carry an exact sum elsewhere.
+     */
+    public double[] partials() {
+        if (nonFinite != 0 || Double.isNaN(nonFinite)) {
+            return new double[] {nonFinite};
         }
         long[] digits = limb.clone();
         carry(digits);
@@ -94,15 +104,16 @@ final class FixedPointSum {
             }
             carry(digits);
         }
-        ExactSum rounding = new ExactSum();
+        double[] partials = new double[LIMBS];
+        int count = 0;
         for (int i = 0; i < LIMBS; i++) {
             if (digits[i] != 0) {
                 // a digit below 2^32 times a power of two is a double exactly, subnormal or not
-                rounding.add(Math.scalb((double) digits[i], 32 * i - 1074));
+                double d = Math.scalb((double) digits[i], 32 * i - 1074);
+                partials[count++] = negative ? -d : d;
             }
         }
-        double magnitude = rounding.value();
-        return negative ? -magnitude : magnitude;
+        return Arrays.copyOf(partials, count);
     }
 
     private void carry() {

@@ -1,4 +1,4 @@
-package io.stormsim.nbody.analysis;
+package io.stormsim.nbody;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
