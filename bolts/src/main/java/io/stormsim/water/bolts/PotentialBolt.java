@@ -11,10 +11,11 @@ import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 
 /**
- * Phase 4, the potential energies on printing steps (every NPRINT steps; nothing on others) and the pair counts
- * of the radial distribution functions on every step when they are on ({@link Rdf}: own rows' pairs, so the
- * sink's sum counts each pair once), and the end of the round: the partition's report goes to the sink (with
- * its molecules' state after the last round), the state back to the predictor for the next round.
+ * Phase 4, the potential energies on printing steps (every NPRINT steps; nothing on others) and the pair
+ * counts of the radial distribution functions on their samples (every rdf.sample.every steps, when they are on;
+ * {@link Rdf}: own rows' pairs, so the sink's sum counts each pair once), and the end of the round: the
+ * partition's report goes to the sink (with its molecules' state after the last round), the state back to the
+ * predictor for the next round.
  */
 public class PotentialBolt extends WaterBolt {
     public static final String REPORT = "report";
@@ -46,7 +47,7 @@ public class PotentialBolt extends WaterBolt {
         }
         BlockPartials potential = s.prints(config.input().printEvery()) ? s.partition.potential() : null;
         long[] pairCounts = null;
-        if (s.samplesRdf(config.rdfEvery())) {
+        if (s.samplesRdf(config.rdfEvery(), config.rdfSampleEvery())) {
             pairCounts = rdf.newCounts();
             s.partition.countPairs(rdf, pairCounts);
         }

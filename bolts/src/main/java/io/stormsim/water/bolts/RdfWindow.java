@@ -10,12 +10,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sink's share of the radial distribution functions: sums the partitions' pair counts of each step (exact
- * integers, so the sums do not depend on the partition count) over a window of rdf.every steps, and at the
- * window's end (steps that are multiples of rdf.every) writes g averaged over the window's samples to {@link
- * #file}, whole and atomically. The sums as of each step a checkpoint is taken of (the newest checkpoint.keep)
- * are kept, so a round replayed from a checkpoint continues its window exactly; a window the sink saw only part
- * of (a run started or resumed inside it, a restarted sink) averages the steps it saw, and the log says so.
+ * The sink's share of the radial distribution functions: sums the partitions' pair counts of each sample (the
+ * steps that are multiples of rdf.sample.every; exact integers, so the sums do not depend on the partition count)
+ * over a window of rdf.every steps, and at the window's end (steps that are multiples of rdf.every, a sample too)
+ * writes g averaged over the window's samples to {@link #file}, whole and atomically. The sums as of each step a
+ * checkpoint is taken of (the newest checkpoint.keep) are kept, so a round replayed from a checkpoint continues
+ * its window exactly; a window the sink saw only part of (a run started or resumed inside it after one of its
+ * samples, a restarted sink) averages the samples it saw, and the log says so.
  */
 public final class RdfWindow {
     /** The files, for listings. */
@@ -24,16 +25,17 @@ public final class RdfWindow {
 
     private final RunOutput output;
     private final Rdf rdf;
-    private final int every, keep;
+    private final int every, sampleEvery, keep;
     private final long[] sums;
     private int samples;
     /** Steps done when a checkpoint was taken, and the window then: its sums and, last, its samples. */
     private final TreeMap<Integer, long[]> kept = new TreeMap<>();
 
-    RdfWindow(RunOutput output, Rdf rdf, int every, int keep) {
+    RdfWindow(RunOutput output, Rdf rdf, int every, int sampleEvery, int keep) {
         this.output = output;
         this.rdf = rdf;
         this.every = every;
+        this.sampleEvery = sampleEvery;
         this.keep = keep;
         this.sums = rdf.newCounts();
     }
@@ -51,15 +53,19 @@ public final class RdfWindow {
         if (then != null) {
             System.arraycopy(then, 0, sums, 0, sums.length);
             samples = (int) then[sums.length];
-        } else if (stepsDone % every != 0) {
-            LOG.info("{} will average steps {}..{} only (the run starts inside its window)",
-                    file(stepsDone / every * every + every), stepsDone + 1, stepsDone / every * every + every);
+        } else if (stepsDone % every >= sampleEvery) {
+            int end = stepsDone / every * every + every;
+            LOG.info("{} will average the samples of steps {}..{} only (the run starts after its window's first"
+                    + " sample)", file(end), (stepsDone / sampleEvery + 1) * sampleEvery, end);
         }
         kept.tailMap(stepsDone, false).clear();
     }
 
-    /** Adds the partitions' pair counts of {@code step}; writes the window's file when it ends there. */
+    /** Adds the partitions' pair counts of {@code step} if it is a sample; writes the window's file at its end. */
     void add(int step, List<WaterReport> reports) throws IOException {
+        if (step % sampleEvery != 0) {
+            return;
+        }
         for (WaterReport r : reports) {
             long[] c = r.pairCounts();
             if (c == null || c.length != sums.length) {

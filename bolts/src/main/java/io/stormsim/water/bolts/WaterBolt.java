@@ -35,7 +35,7 @@ abstract class WaterBolt extends StepBolt {
 
     /** Whether the corrector sends the frames after the boundary: for the potential energies, or an RDF sample. */
     protected boolean exchangesBoundaryFrames(WaterPartitionState s) {
-        return s.prints(config.input().printEvery()) || s.samplesRdf(config.rdfEvery());
+        return s.prints(config.input().printEvery()) || s.samplesRdf(config.rdfEvery(), config.rdfSampleEvery());
     }
 
     /** Sends every partition the frames of this partition's molecules its rows reach; returns the bytes sent to others. */

@@ -33,11 +33,14 @@ import java.util.Optional;
  * file's NSTEP. The input is read (and validated) when the config is: the molecule count bounds the
  * partitions ({@link #rejects}). The live stream's settings ({@link StreamConfig}: a message a step, no samples)
  * come with them. The radial distribution functions ({@link io.stormsim.water.Rdf}) are written every rdf.every
- * steps (absent or 0: never), in rdf.bins bins (absent: {@value #DEFAULT_RDF_BINS}). Messages name the key, the
- * value, and for files the file and line.
+ * steps (absent or 0: never), averaged over the steps of the window that are multiples of rdf.sample.every
+ * (absent: {@value #DEFAULT_RDF_SAMPLE_EVERY}; it divides rdf.every, so every window ends on a sample and holds
+ * as many as the others), in rdf.bins bins (absent: {@value #DEFAULT_RDF_BINS}). Messages name the key, the value,
+ * and for files the file and line.
  */
 public record WaterConfig(RunConfig run, StreamConfig stream, String inputFile, String randomFile, String restartFile,
-                          long seed, WaterInput input, int rdfEvery, int rdfBins) implements PartitionRule {
+                          long seed, WaterInput input, int rdfEvery, int rdfSampleEvery, int rdfBins)
+        implements PartitionRule {
     public static final String INPUT_FILE = "stormsim.water.input.file";
     public static final String RANDOM_FILE = "stormsim.water.random.file";
     public static final String RESTART_FILE = "stormsim.water.restart.file";
@@ -46,14 +49,15 @@ public record WaterConfig(RunConfig run, StreamConfig stream, String inputFile, 
     public static final String PRINT_EVERY = "stormsim.water.print.every";
     public static final String SEED = "stormsim.water.seed";
     public static final String RDF_EVERY = "stormsim.water.rdf.every";
+    public static final String RDF_SAMPLE_EVERY = "stormsim.water.rdf.sample.every";
     public static final String RDF_BINS = "stormsim.water.rdf.bins";
-    public static final int DEFAULT_RDF_BINS = 100, MAX_RDF_BINS = 100_000;
+    public static final int DEFAULT_RDF_SAMPLE_EVERY = 10, DEFAULT_RDF_BINS = 100, MAX_RDF_BINS = 100_000;
     public static final List<String> KEYS;
 
     static {
         List<String> keys = new ArrayList<>(RunConfig.KEYS);
         keys.addAll(List.of(INPUT_FILE, RANDOM_FILE, RESTART_FILE, MOLECULES, CUTOFF, PRINT_EVERY, SEED, RDF_EVERY,
-                RDF_BINS));
+                RDF_SAMPLE_EVERY, RDF_BINS));
         keys.addAll(StreamConfig.KEYS_WITHOUT_SAMPLES);
         KEYS = List.copyOf(keys);
     }
@@ -107,13 +111,20 @@ public record WaterConfig(RunConfig run, StreamConfig stream, String inputFile, 
         }
         int rdfEvery = (int) longValue(conf, RDF_EVERY, 0, 0, Integer.MAX_VALUE, "an integer >= 0 (0: no radial"
                 + " distribution functions)");
-        int rdfBins = (int) longValue(conf, RDF_BINS, DEFAULT_RDF_BINS, 1, MAX_RDF_BINS, "an integer in 1.."
-                + MAX_RDF_BINS);
         if (rdfEvery > 0 && deck.molecules() < 2) {
             throw ConfigValues.notAllowed(RDF_EVERY, rdfEvery, "0 for a run of " + deck.molecules() + " molecule (a"
                     + " radial distribution needs pairs of molecules)");
         }
-        return new WaterConfig(run, stream, input, random, restart, seed, deck, rdfEvery, rdfBins);
+        int rdfSampleEvery = (int) longValue(conf, RDF_SAMPLE_EVERY, DEFAULT_RDF_SAMPLE_EVERY, 1, Integer.MAX_VALUE,
+                "an integer >= 1");
+        if (rdfEvery % rdfSampleEvery != 0) {
+            throw ConfigValues.notAllowed(RDF_SAMPLE_EVERY, rdfSampleEvery, "a divisor of " + RDF_EVERY + " = "
+                    + rdfEvery + " (each window of " + RDF_EVERY + " steps averages the same number of samples and"
+                    + " ends on one)");
+        }
+        int rdfBins = (int) longValue(conf, RDF_BINS, DEFAULT_RDF_BINS, 1, MAX_RDF_BINS, "an integer in 1.."
+                + MAX_RDF_BINS);
+        return new WaterConfig(run, stream, input, random, restart, seed, deck, rdfEvery, rdfSampleEvery, rdfBins);
     }
 
     private static WaterState readState(String file) {

@@ -43,8 +43,8 @@ public final class WaterPartitionState {
         return mode == Mode.STEP && step % printEvery == 0;
     }
 
-    /** Whether this round's step is a sample of the radial distribution functions: every step, when they are on. */
-    public boolean samplesRdf(int rdfEvery) {
-        return mode == Mode.STEP && rdfEvery > 0;
+    /** Whether this round's step is a sample of the radial distribution functions: on, a multiple of sampleEvery. */
+    public boolean samplesRdf(int rdfEvery, int sampleEvery) {
+        return mode == Mode.STEP && rdfEvery > 0 && step % sampleEvery == 0;
     }
 }

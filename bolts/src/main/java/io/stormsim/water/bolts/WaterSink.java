@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  * predictor for the next round, and every NPRINT steps appends the original's two table lines to {@value
  * #TABLE} and every printed quantity at full precision to {@value #CSV}. A replayed round (after a restore)
  * drops the rows from its step on, so the files read as one undisturbed run. With rdf.every set, the radial
- * distribution functions averaged over each rdf.every steps go to {@code rdf_<step>.csv} ({@link RdfWindow}):
- * here, not in a bolt of their own, so that they are written before the summary. After the last round it writes
+ * distribution functions averaged over the samples of each rdf.every steps go to {@code rdf_<step>.csv}
+ * ({@link RdfWindow}): here, not in a bolt of their own, so that they are written before the summary. After the last round it writes
  * the final state ({@value #FINAL_STATE}, a restart file) and, last, {@code summary.txt}. When a publisher
  * subscribes, each step goes to the live stream as a {@code diag} message ({@link #diag}, unanchored: rounds never
  * wait for it; handed over in batches, {@link StreamBatch}). Runs as one task.
@@ -89,7 +89,7 @@ public class WaterSink extends WaterBolt implements SingleTask {
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         stream = new StreamBatch();
         rdf = config.rdfEvery() == 0 ? null : new RdfWindow(output, new Rdf(constants, config.rdfBins()),
-                config.rdfEvery(), config.run().checkpointKeep());
+                config.rdfEvery(), config.rdfSampleEvery(), config.run().checkpointKeep());
         // the latest printed step's values, for the metrics reporters (0 before the first); the steps a second
         // are every phase's stormsim.step-compute count (StepBolt)
         context.registerGauge("stormsim.step", () -> lastPrinted == null ? 0 : lastPrinted.step());
@@ -257,6 +257,12 @@ public class WaterSink extends WaterBolt implements SingleTask {
                         : Median.of(Arrays.copyOf(recentStepSeconds, (int) Math.min(stepRounds, TIMED_STEPS))),
                 (double) pairs / Math.max(1, stepRounds), pairs / Math.max(1e-9, seconds),
                 (double) bytes / Math.max(1, stepRounds), (now - startNanos) / 1e9));
-        LOG.info("results in {}: {}, {}, {}, {}", output.dir().toAbsolutePath(), TABLE, CSV, FINAL_STATE, SUMMARY);
+        LOG.info("results in {}: {}", output.dir().toAbsolutePath(), String.join(", ", results(config)));
+    }
+
+    /** The files a run with these settings writes (a pattern for the numbered ones), the summary last. */
+    public static List<String> results(WaterConfig config) {
+        return config.rdfEvery() == 0 ? List.of(TABLE, CSV, FINAL_STATE, SUMMARY)
+                : List.of(TABLE, CSV, RdfWindow.FILES, FINAL_STATE, SUMMARY);
     }
 }

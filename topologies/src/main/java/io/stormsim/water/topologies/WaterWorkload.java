@@ -6,7 +6,6 @@ import io.stormsim.topologies.ConfigException;
 import io.stormsim.topologies.HeapCheck;
 import io.stormsim.topologies.TopologyChecks;
 import io.stormsim.topologies.Workload;
-import io.stormsim.water.bolts.RdfWindow;
 import io.stormsim.water.bolts.WaterConfig;
 import io.stormsim.water.bolts.WaterKryo;
 import io.stormsim.water.bolts.WaterSink;
@@ -86,9 +85,7 @@ public final class WaterWorkload implements Workload {
 
         @Override
         public List<String> results() {
-            return water.rdfEvery() == 0 ? List.of(WaterSink.TABLE, WaterSink.CSV, WaterSink.FINAL_STATE,
-                    WaterSink.SUMMARY) : List.of(WaterSink.TABLE, WaterSink.CSV, RdfWindow.FILES,
-                    WaterSink.FINAL_STATE, WaterSink.SUMMARY);
+            return WaterSink.results(water);
         }
 
         @Override

@@ -8,6 +8,8 @@ import io.stormsim.topologies.TopologyFile;
 import io.stormsim.water.WaterInput;
 import io.stormsim.water.WaterState;
 import io.stormsim.water.WaterStateFile;
+import io.stormsim.water.bolts.RdfWindow;
+import io.stormsim.water.bolts.WaterConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,6 +31,10 @@ class WaterChecksTest extends ConfigChecks {
         TopologyFile t = TopologyFile.load(YAML, null, valid(), false);
         assertEquals("water", t.name());
         assertEquals(512, ((Number) t.config.get("stormsim.water.molecules")).intValue());
+        WaterConfig water = WaterConfig.from(t.config);
+        assertTrue(water.rdfEvery() > 0 && water.run().steps() % water.rdfEvery() == 0,
+                "the default run writes radial distribution files, the last at its last step: " + water);
+        assertTrue(new WaterWorkload().read(t.config).results().contains(RdfWindow.FILES), "and lists them");
     }
 
     @ParameterizedTest
@@ -44,6 +50,8 @@ class WaterChecksTest extends ConfigChecks {
         "stream.hwm|0|stormsim.stream.hwm = 0 is not allowed: must be an integer in 1..1000000",
         "rdf.every|-1|stormsim.water.rdf.every = -1 is not allowed: must be an integer >= 0 (0: no radial distribution functions)",
         "rdf.bins|0|stormsim.water.rdf.bins = 0 is not allowed: must be an integer in 1..100000",
+        "rdf.sample.every|0|stormsim.water.rdf.sample.every = 0 is not allowed: must be an integer >= 1",
+        "rdf.sample.every|x|stormsim.water.rdf.sample.every = x is not allowed: must be an integer >= 1",
     })
     void badValuesAreNamedWithWhatIsAllowed(String key, String value, String message) {
         assertRejected(key, value, message);
@@ -57,6 +65,22 @@ class WaterChecksTest extends ConfigChecks {
         m.put("rdf.every", "5");
         String error = rejection(m);
         assertTrue(error.contains("stormsim.water.rdf.every = 5 is not allowed: must be 0 for a run of 1 molecule"), error);
+    }
+
+    @Test
+    void theSampleStrideMustDivideTheWindow() throws Exception {
+        Map<String, String> m = valid();
+        m.put("rdf.every", "50");
+        m.put("rdf.sample.every", "20");
+        String error = rejection(m);
+        assertTrue(error.contains("stormsim.water.rdf.sample.every = 20 is not allowed: must be a divisor of"
+                + " stormsim.water.rdf.every = 50 (each window of stormsim.water.rdf.every steps averages the same"
+                + " number of samples and ends on one)"), error);
+        m.put("rdf.sample.every", "25");
+        TopologyFile.load(YAML, null, m, false);
+        m.put("rdf.every", "0");
+        m.put("rdf.sample.every", "7");
+        TopologyFile.load(YAML, null, m, false);
     }
 
     @Test

@@ -45,8 +45,8 @@ import org.junit.jupiter.api.Test;
  * bits, at 1, 2, 3 and 7 partitions (3 and 7 divide neither NMOL nor the 64 blocks); a run continued from
  * its final state file, and a run whose force phase throws once (restored from a checkpoint and replayed),
  * each the bits of one undisturbed sequential run; with the live stream on, a subscriber gets each step's
- * energies as water.csv has them; the radial distribution files are the sequential kernel's at 1 and 2
- * partitions, and after a replay from a checkpoint inside their window.
+ * energies as water.csv has them; the radial distribution files are the sequential kernel's sampling the same
+ * steps (every step, and every other), and after a replay from a checkpoint inside their window.
  */
 public class WaterTopologyTest extends LocalClusterTest {
     static final Path WATER_YAML = YAML.resolveSibling("water.yaml");
@@ -123,21 +123,22 @@ public class WaterTopologyTest extends LocalClusterTest {
     }
 
     /**
-     * The fault at round 10 restores the checkpoint of round 8 (7 steps done): the window of rdf_000009.csv, steps
-     * 7..9, resumes from the sums the sink kept at step 7.
+     * The fault at round 10 restores the checkpoint of round 8 (7 steps done): the window of rdf_000008.csv, steps
+     * 5..8 sampled at 6 and 8, resumes from the sums the sink kept at step 7 (the sample of step 6).
      */
     @Test
     void aForcePhaseThatThrowsOnceIsRestoredAndReplayedExactly() throws Exception {
-        int molecules = 216, steps = 12, rdfEvery = 3, rdfBins = 25;
+        int molecules = 216, steps = 12, rdfEvery = 4, sampleEvery = 2, rdfBins = 25;
         WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 1),
                 SeededRandomNumbers.generate(molecules, 42), 1);
         Map<String, List<String>> rdfFiles = new TreeMap<>();
-        List<StepValues> expected = advance(sequential, steps, rdfEvery, rdfBins, rdfFiles);
+        List<StepValues> expected = advance(sequential, steps, rdfEvery, sampleEvery, rdfBins, rdfFiles);
         Path dir = out.resolve("fail-once");
         Map<String, String> m = settings(3, steps, dir);
         m.put("molecules", String.valueOf(molecules));
         m.put("checkpoint.every", "4");
         m.put("rdf.every", String.valueOf(rdfEvery));
+        m.put("rdf.sample.every", String.valueOf(sampleEvery));
         m.put("rdf.bins", String.valueOf(rdfBins));
         String yaml = Files.readString(WATER_YAML);
         String replaced = yaml.replace("\"" + IntermolecularBolt.class.getName() + "\"",
@@ -150,33 +151,39 @@ public class WaterTopologyTest extends LocalClusterTest {
         LocalRun.run(cluster, TopologyFile.load(file, null, m, false), Duration.ofMinutes(3));
         assertTrue(FailOnceIntermolecularBolt.FAILED.get(), "the fault was injected");
         assertSameBits(expected, sequential.state(), dir, "restored run");
-        assertEquals(4, rdfFiles.size());
+        assertEquals(List.of(RdfWindow.file(4), RdfWindow.file(8), RdfWindow.file(12)), List.copyOf(rdfFiles.keySet()));
         assertRdfFiles(rdfFiles, dir, "restored run");
     }
 
     /**
-     * With rdf.every = 3 and print.every = 2 (the boundary frames exchanged for the pair counts alone on odd steps),
-     * 7 steps write rdf_000003.csv and rdf_000006.csv (the 7th step's window is not complete), each the sequential
-     * kernel's, at 1 and 2 partitions; water.csv and the final state stay the kernel's bits.
+     * With rdf.every = 4 and print.every = 3, 9 steps write rdf_000004.csv and rdf_000008.csv (the 9th step's window
+     * is not complete), each the sequential kernel's sampling the same steps: every step at 1 partition; at 2, every
+     * other step (rdf.sample.every = 2: the boundary frames exchanged for the pair counts alone at steps 2, 4 and 8,
+     * for the potential energies alone at 3 and 9, for neither at 1, 5 and 7); water.csv and the final state stay
+     * the kernel's bits.
      */
     @Test
-    void theRadialDistributionFilesAreTheSequentialKernelsAtOneAndTwoPartitions() throws Exception {
-        int molecules = 125, steps = 7, rdfEvery = 3, rdfBins = 30;
-        WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, 2),
-                SeededRandomNumbers.generate(molecules, 42), 1);
-        Map<String, List<String>> rdfFiles = new TreeMap<>();
-        List<StepValues> expected = advance(sequential, steps, rdfEvery, rdfBins, rdfFiles);
-        assertEquals(List.of(RdfWindow.file(3), RdfWindow.file(6)), List.copyOf(rdfFiles.keySet()));
-        for (int partitions : new int[] {1, 2}) {
+    void theRadialDistributionFilesAreTheSequentialKernelsSamplingTheSameSteps() throws Exception {
+        int molecules = 125, steps = 9, printEvery = 3, rdfEvery = 4, rdfBins = 30;
+        int[][] partitionsAndStride = {{1, 1}, {2, 2}};
+        for (int[] run : partitionsAndStride) {
+            int partitions = run[0], sampleEvery = run[1];
+            WaterRun sequential = WaterRun.latticeStart(WaterInput.of(molecules, steps, 0.0, printEvery),
+                    SeededRandomNumbers.generate(molecules, 42), 1);
+            Map<String, List<String>> rdfFiles = new TreeMap<>();
+            List<StepValues> expected = advance(sequential, steps, rdfEvery, sampleEvery, rdfBins, rdfFiles);
+            assertEquals(List.of(RdfWindow.file(4), RdfWindow.file(8)), List.copyOf(rdfFiles.keySet()));
+            String what = partitions + " partitions, rdf.sample.every = " + sampleEvery;
             Path dir = out.resolve("rdf-" + partitions);
             Map<String, String> m = settings(partitions, steps, dir);
             m.put("molecules", String.valueOf(molecules));
-            m.put("print.every", "2");
+            m.put("print.every", String.valueOf(printEvery));
             m.put("rdf.every", String.valueOf(rdfEvery));
+            m.put("rdf.sample.every", String.valueOf(sampleEvery));
             m.put("rdf.bins", String.valueOf(rdfBins));
             LocalRun.run(cluster, TopologyFile.load(WATER_YAML, null, m, false), Duration.ofMinutes(3));
-            assertRdfFiles(rdfFiles, dir, partitions + " partitions");
-            assertSameBits(expected, sequential.state(), dir, partitions + " partitions");
+            assertRdfFiles(rdfFiles, dir, what);
+            assertSameBits(expected, sequential.state(), dir, what);
         }
     }
 
@@ -287,10 +294,12 @@ public class WaterTopologyTest extends LocalClusterTest {
     }
 
     /**
-     * {@link #advance}, and the radial distribution files a run with rdf.every = {@code every} writes, by name: every
-     * step's pair counts summed over each window, normalised by the kernel.
+     * {@link #advance}, and the radial distribution files a run with rdf.every = {@code every} and rdf.sample.every =
+     * {@code sampleEvery} writes, by name: the pair counts of the steps that are multiples of {@code sampleEvery}
+     * summed over each window, normalised by the kernel.
      */
-    private static List<StepValues> advance(WaterRun run, int steps, int every, int bins, Map<String, List<String>> files) {
+    private static List<StepValues> advance(WaterRun run, int steps, int every, int sampleEvery, int bins,
+                                            Map<String, List<String>> files) {
         Rdf rdf = new Rdf(run.constants, bins);
         long[] sums = rdf.newCounts();
         List<StepValues> printed = new ArrayList<>();
@@ -299,9 +308,11 @@ public class WaterTopologyTest extends LocalClusterTest {
             if (v != null) {
                 printed.add(v);
             }
-            run.countPairs(rdf, sums);
+            if (run.step() % sampleEvery == 0) {
+                run.countPairs(rdf, sums);
+            }
             if (run.step() % every == 0) {
-                files.put(RdfWindow.file(run.step()), rdf.csv(sums, every));
+                files.put(RdfWindow.file(run.step()), rdf.csv(sums, every / sampleEvery));
                 Arrays.fill(sums, 0);
             }
         }
