@@ -11,7 +11,13 @@ import io.stormsim.nbody.Conserved;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.analysis.bolts.LagrangianBolt;
+import io.stormsim.nbody.analysis.bolts.ProfileBolt;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.fof.Catalogue;
+import io.stormsim.nbody.fof.FofParameters;
+import io.stormsim.nbody.fof.FofTab;
+import io.stormsim.nbody.fof.PartitionedFof;
 import io.stormsim.nbody.topologies.BarnesHutTopologyTest;
 import io.stormsim.spouts.TimestepSpout;
 import io.stormsim.topologies.ConfigException;
@@ -22,6 +28,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +96,43 @@ class ClusterIntegrationTest {
                 Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { }).sortedById();
         Bodies onCluster = BodiesCsv.read(out.resolve(DiagnosticsBolt.FINAL_BODIES_CSV));
         assertTrue(sequential.sameStateBits(onCluster), "final bodies on the cluster differ from the sequential kernel");
+    }
+
+    /**
+     * barnes-hut-pipeline.yaml on the cluster, 2 workers: every stage writes its files from the workers (HDF5 through
+     * jHDF, which needs commons-lang3 in the topology jar: Storm's lib-worker/ has none), and the last catalogue is
+     * the friends-of-friends of the sequential kernel's final bodies, bit for bit.
+     */
+    @Test
+    void thePipelinesStagesWriteTheirResultsOnARealCluster() throws Exception {
+        LocalStormCluster cluster = SharedCluster.cluster();
+        Path out = tmp.resolve("pipeline");
+        Map<String, String> values = new HashMap<>(Map.of("n", String.valueOf(N), "seed", String.valueOf(SEED),
+                "steps", String.valueOf(STEPS), "dt", String.valueOf(DT), "theta", String.valueOf(THETA), "epsilon",
+                String.valueOf(EPSILON), "partitions", String.valueOf(PARTITIONS), "workers", String.valueOf(WORKERS),
+                "output.dir", out.toString(), "always.try.serialize", "true"));
+        values.putAll(Map.of("snapshot.every", "5", "lagrangian.every", "5", "profile.every", "5",
+                "fof.min.members", "8"));
+        TopologyFile topology = TopologyFile.load(YAML.resolveSibling("barnes-hut-pipeline.yaml"), null, values, false);
+        NimbusAddress address = NimbusAddress.of(cluster.layout());
+        TopologySubmission.submit(topology, address);
+        try (NimbusClient client = address.connect()) {
+            Nimbus.Iface nimbus = client.getClient();
+            try {
+                awaitFile(nimbus, topology.name(), out.resolve(DiagnosticsBolt.SUMMARY), 1, cluster.layout());
+            } finally {
+                SharedCluster.kill(nimbus, topology.name());
+            }
+        }
+        assertEquals(1 + STEPS / 5 + 1, Files.readAllLines(out.resolve(LagrangianBolt.CSV)).size(),
+                "a header and rounds 0, 5, 10");
+        assertTrue(Files.size(out.resolve(ProfileBolt.file(STEPS / 5, true))) > 0);
+        Bodies sequential = new SequentialSimulation(PlummerSphere.generate(N, SEED),
+                Parameters.of(STEPS, DT, THETA, EPSILON)).run((Conserved c) -> { });
+        Catalogue expected = PartitionedFof.run(List.of(sequential), FofParameters.relative(FofParameters.DEFAULT_B, 8));
+        assertTrue(expected.length.length > 0, "the test's bodies have groups");
+        assertTrue(expected.sameBits(FofTab.read(out.resolve("snapshots").resolve(FofTab.fileName(STEPS / 5)))),
+                "the catalogue of the last round");
     }
 
     /**
