@@ -4,7 +4,6 @@ import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.OwnKeys;
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.run.Cadence;
-import io.stormsim.run.RunOutput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import org.apache.storm.task.TopologyContext;
  */
 public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
     protected transient Cadence cadence;
-    private transient RunOutput output;
 
     /** The stage's name: its keys are {@code stormsim.<stage>.*}. */
     protected abstract String stage();
@@ -88,19 +86,4 @@ public abstract class AnalysisBolt extends NbodyBolt implements OwnKeys {
         cadence = readCadence(conf);
     }
 
-    /** The run's output directory, mirrored into the run store where one is set: opened at a stage's first file. */
-    protected RunOutput output() {
-        if (output == null) {
-            output = config.run().output();
-        }
-        return output;
-    }
-
-    @Override
-    public void cleanup() {
-        if (output != null) {
-            output.close();
-        }
-        super.cleanup();
-    }
 }

@@ -27,8 +27,6 @@ public class UpdateBolt extends NbodyBolt {
     public static final String REPORT = "report";
     public static final String ANALYSIS = "analysis";
     public static final String SNAPSHOT_DIR = "snapshots";
-    /** The output directory, its snapshots mirrored into the run store if any: made at the first snapshot. */
-    private transient RunOutput output;
     private transient List<AnalysisTaps.Tap> taps;
 
     @Override
@@ -93,9 +91,7 @@ public class UpdateBolt extends NbodyBolt {
      * removed), every partition's files on a shared disk; each partition removes its own from the store.
      */
     private void writeSnapshot(long round, PartitionState state) throws IOException {
-        if (output == null) {
-            output = config.run().output();
-        }
+        RunOutput output = output();
         Path dir = config.outputDir().resolve(SNAPSHOT_DIR);
         Files.createDirectories(dir);
         long number = config.snapshots().number(round);
@@ -122,13 +118,5 @@ public class UpdateBolt extends NbodyBolt {
         if (partition == 0) {
             format.prune(dir, old);
         }
-    }
-
-    @Override
-    public void cleanup() {
-        if (output != null) {
-            output.close();
-        }
-        super.cleanup();
     }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * Friends-of-friends, phase 6 of 6, one task: assembles the groups from every partition's pieces and writes the
@@ -21,8 +20,6 @@ import org.apache.storm.task.TopologyContext;
  * run's output and run store; the catalogues older than the newest {@code snapshot.keep} go, as the snapshots do.
  */
 public class FofCatalogueBolt extends FofPhaseBolt implements SingleTask {
-    private transient RunOutput output;
-
     @Override
     protected Map<String, FanIn> inputs() {
         return Map.of(FofPiecesBolt.PIECES, FanIn.EACH_SOURCE_TASK);
@@ -34,13 +31,8 @@ public class FofCatalogueBolt extends FofPhaseBolt implements SingleTask {
     }
 
     @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        super.setUp(conf, context);
-        output = config.run().output();
-    }
-
-    @Override
     protected void onStep(long step, StepInputs in) throws IOException {
+        RunOutput output = output();
         List<FofPieces> all = in.all(FofPiecesBolt.PIECES);
         List<GroupPieces> pieces = new ArrayList<>();
         all.forEach(p -> pieces.add(p.pieces));
@@ -54,13 +46,5 @@ public class FofCatalogueBolt extends FofPhaseBolt implements SingleTask {
             output.deleteNumbered(number -> UpdateBolt.SNAPSHOT_DIR + "/" + FofTab.fileName(number),
                     first.number - config.run().snapshotKeep());
         }
-    }
-
-    @Override
-    public void cleanup() {
-        if (output != null) {
-            output.close();
-        }
-        super.cleanup();
     }
 }

@@ -1,6 +1,5 @@
 package io.stormsim.nbody.analysis.bolts;
 
-import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.Conserved;
@@ -8,15 +7,9 @@ import io.stormsim.nbody.analysis.DensityCentre;
 import io.stormsim.nbody.analysis.LagrangianCsv;
 import io.stormsim.nbody.analysis.LagrangianRadii;
 import io.stormsim.nbody.bolts.AnalysisBodies;
-import io.stormsim.nbody.bolts.AnalysisBolt;
 import io.stormsim.nbody.bolts.UpdateBolt;
-import io.stormsim.plot.BackgroundPlots;
-import io.stormsim.plot.Charts;
 import io.stormsim.run.ConfigValues;
 import io.stormsim.run.RoundRows;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -27,15 +20,12 @@ import org.apache.storm.task.TopologyContext;
  * and the virial ratio ({@link LagrangianRadii}), one row of {@code lagrangian.csv}; the plot {@code
  * lagrangian.png} at the end of a bounded run and at most once a minute before.
  */
-public class LagrangianBolt extends AnalysisBolt implements SingleTask {
+public class LagrangianBolt extends GatheringStageBolt {
     public static final String CSV = "lagrangian.csv", PLOT = "lagrangian.png";
-    private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
     private transient double[] fractions;
     private transient int neighbours;
     private transient LagrangianCsv table;
     private transient RoundRows rows;
-    private transient BackgroundPlots plots;
-    private transient String topology;
 
     @Override
     protected String stage() {
@@ -84,6 +74,11 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
     }
 
     @Override
+    protected String plotFile() {
+        return PLOT;
+    }
+
+    @Override
     protected List<String> outputs() {
         return List.of();
     }
@@ -92,54 +87,21 @@ public class LagrangianBolt extends AnalysisBolt implements SingleTask {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         table = new LagrangianCsv(fractions);
-        topology = context.getStormId();
         rows = new RoundRows(output(), CSV, table.header(), config.run().steps() == 0 ? config.run().logRows() : 0);
-        plots = new BackgroundPlots("the plot " + output().file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
     }
 
     @Override
     protected void onStep(long step, StepInputs in) throws Exception {
         List<AnalysisBodies> parts = in.all(UpdateBolt.ANALYSIS);
-        List<Bodies> bodies = new ArrayList<>();
         Conserved total = new Conserved();
-        for (AnalysisBodies a : parts) {
-            bodies.add(a.bodies);
-            total.merge(a.conserved);
-        }
+        parts.forEach(a -> total.merge(a.conserved));
         AnalysisBodies first = parts.get(0);
-        Bodies all = Bodies.concat(bodies);
-        String row = table.row(first.round, first.time, LagrangianRadii.both(all, fractions,
-                        DensityCentres.of(topology, first.round, neighbours, all)),
-                total.value(Conserved.KINETIC), total.value(Conserved.POTENTIAL));
-        rows.add(first.round, row);
-        long now = System.nanoTime();
-        if (cadence.nextDue(first.round) > config.run().lastRound()) {
-            plots.drawLast(plot(all.n));
-        } else if (plots.due(now)) {
-            plots.draw(now, plot(all.n));
-        }
-    }
-
-    /** Draws the plot from the rows as they are now (a copy: the run goes on adding to them). */
-    private Runnable plot(int n) {
+        Bodies all = gathered(parts);
+        rows.add(first.round, table.row(first.round, first.time, LagrangianRadii.both(all, fractions,
+                densityCentre(first.round, neighbours, all)), total.value(Conserved.KINETIC),
+                total.value(Conserved.POTENTIAL)));
         List<String> now = rows.rows();
-        String run = String.format("Barnes-Hut, %,d bodies", n);
-        return () -> {
-            try {
-                Charts.writePng(LagrangianPlot.chart(table.header(), now, run), output().file(PLOT));
-                output().written(PLOT);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        };
-    }
-
-    @Override
-    public void cleanup() {
-        if (plots != null) {
-            plots.close();
-        }
-        DensityCentres.release(topology);
-        super.cleanup();
+        String run = String.format("Barnes-Hut, %,d bodies", all.n);
+        plot(first.round, () -> LagrangianPlot.chart(table.header(), now, run));
     }
 }

@@ -1,25 +1,17 @@
 package io.stormsim.nbody.analysis.bolts;
 
-import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.nbody.Bodies;
 import io.stormsim.nbody.analysis.DensityCentre;
 import io.stormsim.nbody.analysis.DensityProfile;
 import io.stormsim.nbody.analysis.ProfileFiles;
 import io.stormsim.nbody.bolts.AnalysisBodies;
-import io.stormsim.nbody.bolts.AnalysisBolt;
 import io.stormsim.nbody.bolts.UpdateBolt;
-import io.stormsim.plot.BackgroundPlots;
-import io.stormsim.plot.Charts;
 import io.stormsim.run.ConfigValues;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.storm.task.TopologyContext;
 
 /**
  * The density-profile stage ({@code profile}), one task: at each output, from every partition's bodies, the
@@ -28,17 +20,14 @@ import org.apache.storm.task.TopologyContext;
  * {@code profile.keep} kept (0: all); the plot {@code profile.png} (the first output's and the newest) at the end of a
  * bounded run and at most once a minute before.
  */
-public class ProfileBolt extends AnalysisBolt implements SingleTask {
+public class ProfileBolt extends GatheringStageBolt {
     public static final String DIR = "profiles", PLOT = "profile.png";
-    private static final long PLOTS_EVERY_NANOS = 60_000_000_000L;
     private transient int bins;
     private transient double rMin, rMax;
     private transient boolean hdf5;
     private transient int keep;
     private transient DensityProfile.Profile first;
     private transient double firstTime;
-    private transient BackgroundPlots plots;
-    private transient String topology;
 
     @Override
     protected String stage() {
@@ -76,15 +65,13 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
     }
 
     @Override
-    protected List<String> outputs() {
-        return List.of();
+    protected String plotFile() {
+        return PLOT;
     }
 
     @Override
-    protected void setUp(Map<String, Object> conf, TopologyContext context) {
-        super.setUp(conf, context);
-        topology = context.getStormId();
-        plots = new BackgroundPlots("the plot " + output().file(PLOT).toAbsolutePath(), PLOTS_EVERY_NANOS, System.nanoTime());
+    protected List<String> outputs() {
+        return List.of();
     }
 
     /** The file of output {@code number}, relative to the output directory. */
@@ -95,11 +82,9 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
     @Override
     protected void onStep(long step, StepInputs in) throws Exception {
         List<AnalysisBodies> parts = in.all(UpdateBolt.ANALYSIS);
-        List<Bodies> bodies = new ArrayList<>();
-        parts.forEach(a -> bodies.add(a.bodies));
-        Bodies all = Bodies.concat(bodies);
+        Bodies all = gathered(parts);
         AnalysisBodies a = parts.get(0);
-        double[] centre = DensityCentres.of(topology, a.round, DensityCentre.DEFAULT_K, all).position();
+        double[] centre = densityCentre(a.round, DensityCentre.DEFAULT_K, all).position();
         double g = config.params().gravitationalConstant();
         DensityProfile.Profile p = rMin > 0 ? DensityProfile.of(all, centre, bins, rMin, rMax, g)
                 : DensityProfile.of(all, centre, bins, g);
@@ -118,34 +103,9 @@ public class ProfileBolt extends AnalysisBolt implements SingleTask {
             first = p;
             firstTime = a.time;
         }
-        long now = System.nanoTime();
-        if (cadence.nextDue(a.round) > config.run().lastRound()) {
-            plots.drawLast(plot(p, a.time, all.n));
-        } else if (plots.due(now)) {
-            plots.draw(now, plot(p, a.time, all.n));
-        }
-    }
-
-    private Runnable plot(DensityProfile.Profile newest, double time, int n) {
         DensityProfile.Profile from = first;
-        double fromTime = firstTime;
-        String run = String.format("Barnes-Hut, %,d bodies", n);
-        return () -> {
-            try {
-                Charts.writePng(ProfilePlot.chart(from, fromTime, newest, time, run), output().file(PLOT));
-                output().written(PLOT);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        };
-    }
-
-    @Override
-    public void cleanup() {
-        if (plots != null) {
-            plots.close();
-        }
-        DensityCentres.release(topology);
-        super.cleanup();
+        double fromTime = firstTime, time = a.time;
+        String run = String.format("Barnes-Hut, %,d bodies", all.n);
+        plot(a.round, () -> ProfilePlot.chart(from, fromTime, p, time, run));
     }
 }
