@@ -2,17 +2,22 @@ package io.stormsim.matmul;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The packed Vector API kernel against two oracles: the scalar loop of fused multiply-adds in k order
  * (the kernel's documented summation order: same bits), and the naive triple loop (separate multiply
  * and add) within the standard bound |C - C_naive|_ij <= 2 gamma_k (|A| |B|)_ij, gamma_k = k u / (1 - k u),
  * u = 2^-53: each of the two is within gamma_k (|A||B|)_ij of the exact product (Higham, Accuracy and
- * Stability of Numerical Algorithms, 3.5). Sizes are odd so that every edge tile and panel remainder
- * is exercised; k above the kernel's 256 and n above its 2048 cross its cache blocks.
+ * Stability of Numerical Algorithms, 3.5). Both register tiles run whatever the machine (the one it
+ * would not pick runs slower, not differently): sizes that are whole tiles, one short of and one past a
+ * tile, tiny and rectangular, so that every edge tile and panel remainder is exercised; m above 8 tile
+ * heights, k above the kernel's 256 and n above its 2048 columns cross its cache blocks.
  */
 class DgemmTest {
     private static final double U = 0x1.0p-53;
@@ -57,20 +62,28 @@ class DgemmTest {
         return out;
     }
 
-    @ParameterizedTest(name = "{0}x{2} times {2}x{1}")
-    @CsvSource({"1,1,1", "3,5,7", "4,8,1", "17,13,9", "33,41,300", "130,67,257", "5,2061,3", "97,9,520"})
-    void sameBitsAsTheFmaChainAndWithinTheBoundOfTheNaiveLoop(int m, int n, int k) {
+    static Stream<Arguments> tilesAndSizes() {
+        int[][] sizes = {{1, 1, 1}, {2, 1, 3}, {3, 5, 7}, {4, 8, 1}, {6, 8, 5}, {8, 24, 5}, {16, 48, 33}, {7, 23, 2},
+            {9, 25, 3}, {5, 7, 4}, {17, 13, 9}, {33, 41, 300}, {65, 49, 10}, {130, 67, 257}, {200, 3, 40}, {3, 200, 40},
+            {5, 2061, 3}, {97, 9, 520}};
+        return Arrays.stream(Dgemm.Tile.values())
+                .flatMap(tile -> Arrays.stream(sizes).map(s -> Arguments.of(tile, s[0], s[1], s[2])));
+    }
+
+    @ParameterizedTest(name = "{0} tile: {1}x{3} times {3}x{2}")
+    @MethodSource("tilesAndSizes")
+    void sameBitsAsTheFmaChainAndWithinTheBoundOfTheNaiveLoop(Dgemm.Tile tile, int m, int n, int k) {
         double[] a = DenseMatrix.random(m, k, 11).data, b = DenseMatrix.random(k, n, 12).data;
         double[] c0 = DenseMatrix.random(m, n, 13).data;
         double[] c = c0.clone();
-        new Dgemm().multiplyAdd(m, n, k, a, 0, k, b, 0, n, c, 0, n);
+        new Dgemm(tile).multiplyAdd(m, n, k, a, 0, k, b, 0, n, c, 0, n);
         double[] expected = fmaChain(m, n, k, a, b, c0);
         for (int i = 0; i < c.length; i++) {
             assertTrue(Double.doubleToRawLongBits(c[i]) == Double.doubleToRawLongBits(expected[i]),
                     "element " + i + ": " + c[i] + " != fma chain " + expected[i]);
         }
         double[] product = new double[m * n];
-        new Dgemm().multiplyAdd(m, n, k, a, 0, k, b, 0, n, product, 0, n);
+        new Dgemm(tile).multiplyAdd(m, n, k, a, 0, k, b, 0, n, product, 0, n);
         double[] reference = naive(m, n, k, a, b), abs = absProduct(m, n, k, a, b);
         double gamma = k * U / (1 - k * U);
         for (int i = 0; i < product.length; i++) {
