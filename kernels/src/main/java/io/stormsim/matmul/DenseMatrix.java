@@ -79,11 +79,20 @@ public final class DenseMatrix {
 
     /** A 64-bit FNV-1a hash of the shape and every element's bits: equal matrices, equal hashes. */
     public long bitsHash() {
+        return hashValues(hashShape(rows, cols), data, 0, data.length);
+    }
+
+    /** {@link #bitsHash} of a rows x cols matrix before its elements. */
+    static long hashShape(int rows, int cols) {
         long h = 0xcbf29ce484222325L;
         h = (h ^ rows) * 0x100000001b3L;
-        h = (h ^ cols) * 0x100000001b3L;
-        for (double v : data) {
-            h = (h ^ Double.doubleToRawLongBits(v)) * 0x100000001b3L;
+        return (h ^ cols) * 0x100000001b3L;
+    }
+
+    /** {@code h} continued with the elements {@code values[from, to)}, in order. */
+    static long hashValues(long h, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            h = (h ^ Double.doubleToRawLongBits(values[i])) * 0x100000001b3L;
         }
         return h;
     }

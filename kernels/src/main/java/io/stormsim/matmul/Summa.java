@@ -126,13 +126,15 @@ public record Summa(int n, int bs, int gridRows, int gridCols) {
 
     /**
      * Multiply phase of {@code task}: its C blocks from the A blocks of its grid row and the B blocks of
-     * its grid column (as received, any order: blocks are placed by their coordinates).
+     * its grid column (as received, any order: blocks are placed by their coordinates), in the task's
+     * {@code panels}.
      */
-    public BlockSet multiply(int task, List<BlockSet> aReceived, List<BlockSet> bReceived, Dgemm kernel) {
+    public BlockSet multiply(int task, List<BlockSet> aReceived, List<BlockSet> bReceived, Dgemm kernel,
+            Panels panels) {
         int[] rows = ownRows(task), cols = ownCols(task);
         int m = rows.length * bs, w = cols.length * bs;
-        double[] aPanel = new double[m * n];
-        double[] bPanel = new double[n * w];
+        double[] aPanel = panels.a(m * n);
+        double[] bPanel = panels.b(n * w);
         int[] rowSlot = slots(rows), colSlot = slots(cols);
         int aBlocks = 0, bBlocks = 0;
         for (BlockSet s : aReceived) {
@@ -145,13 +147,14 @@ public record Summa(int n, int bs, int gridRows, int gridCols) {
                 place(s, b, bPanel, w, s.blockRow[b] * bs, colSlot[s.blockCol[b]] * bs);
             }
         }
+        // each block placed once (coordinates are distinct in what the broadcast sends), so the counts
+        // say every element of both panels was overwritten
         if (aBlocks != rows.length * blocks() || bBlocks != cols.length * blocks()) {
             throw new IllegalStateException("task " + task + " received " + aBlocks + " A blocks and " + bBlocks
                     + " B blocks, expected " + rows.length * blocks() + " and " + cols.length * blocks());
         }
-        double[] cPanel = new double[m * w];
+        double[] cPanel = panels.zeroC(m * w);
         kernel.multiplyAdd(m, w, n, aPanel, 0, n, bPanel, 0, w, cPanel, 0, w);
-        DenseMatrix local = new DenseMatrix(m, w, cPanel);
         int count = rows.length * cols.length, size = bs * bs;
         int[] br = new int[count], bc = new int[count];
         double[] data = new double[count * size];
@@ -160,7 +163,9 @@ public record Summa(int n, int bs, int gridRows, int gridCols) {
             for (int ci = 0; ci < cols.length; ci++, b++) {
                 br[b] = rows[ri];
                 bc[b] = cols[ci];
-                System.arraycopy(local.block(ri, ci, bs), 0, data, b * size, size);
+                for (int r = 0; r < bs; r++) {
+                    System.arraycopy(cPanel, (ri * bs + r) * w + ci * bs, data, b * size + r * bs, bs);
+                }
             }
         }
         return new BlockSet(bs, br, bc, data);
@@ -178,6 +183,35 @@ public record Summa(int n, int bs, int gridRows, int gridCols) {
             throw new IllegalStateException("gathered " + blocks + " C blocks, expected " + blocks() * blocks());
         }
         return c;
+    }
+
+    /**
+     * Gather phase without assembling C: {@code assemble(cBlocks).bitsHash()}, read row by row from the
+     * blocks where they are (no n x n copy: the result task's cost when C is not written).
+     */
+    public long bitsHash(List<BlockSet> cBlocks) {
+        int nb = blocks();
+        BlockSet[] set = new BlockSet[nb * nb];
+        int[] index = new int[nb * nb];
+        int count = 0;
+        for (BlockSet s : cBlocks) {
+            for (int b = 0; b < s.size(); b++, count++) {
+                set[s.blockRow[b] * nb + s.blockCol[b]] = s;
+                index[s.blockRow[b] * nb + s.blockCol[b]] = b;
+            }
+        }
+        if (count != nb * nb || Arrays.asList(set).contains(null)) {
+            throw new IllegalStateException("gathered " + count + " C blocks, expected each of " + nb * nb + " once");
+        }
+        long h = DenseMatrix.hashShape(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int bj = 0; bj < nb; bj++) {
+                int k = (i / bs) * nb + bj;
+                int from = (index[k] * bs + i % bs) * bs;
+                h = DenseMatrix.hashValues(h, set[k].data, from, from + bs);
+            }
+        }
+        return h;
     }
 
     /** Bytes of matrix values one job moves in each phase, counting only messages between different tasks. */
@@ -221,7 +255,7 @@ public record Summa(int n, int bs, int gridRows, int gridCols) {
             int to = t;
             List<BlockSet> aIn = IntStream.range(0, tasks()).mapToObj(f -> sendA(f, to, as.get(f))).toList();
             List<BlockSet> bIn = IntStream.range(0, tasks()).mapToObj(f -> sendB(f, to, bsets.get(f))).toList();
-            cs.add(multiply(t, aIn, bIn, kernel));
+            cs.add(multiply(t, aIn, bIn, kernel, new Panels()));
         }
         return assemble(cs);
     }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,6 +26,43 @@ class SummaTest {
                 Summa.BlockSource.random(6, n, bs), new Dgemm());
         assertTrue(expected.sameBits(fromFiles), "grid " + rows + "x" + cols);
         assertTrue(expected.sameBits(generated), "blocks generated alone");
+    }
+
+    @Test
+    void panelsReusedJobAfterJobKeepNothingOfTheLastJob() {
+        int n = 48, bs = 8;
+        Summa summa = new Summa(n, bs, 2, 2);
+        Summa.BlockSource a = Summa.BlockSource.random(5, n, bs);
+        Dgemm kernel = new Dgemm();
+        Panels panels = new Panels();
+        int task = 3;
+        for (long bSeed : new long[] {6, 7}) {
+            Summa.BlockSource b = Summa.BlockSource.random(bSeed, n, bs);
+            List<BlockSet> aIn = IntStream.range(0, summa.tasks())
+                    .mapToObj(f -> summa.sendA(f, task, summa.ownedBlocks(f, a))).toList();
+            List<BlockSet> bIn = IntStream.range(0, summa.tasks())
+                    .mapToObj(f -> summa.sendB(f, task, summa.ownedBlocks(f, b))).toList();
+            BlockSet c = summa.multiply(task, aIn, bIn, kernel, panels);
+            DenseMatrix expected = DenseMatrix.zeros(n, n);
+            new Dgemm().multiplyAdd(DenseMatrix.random(n, n, 5), DenseMatrix.random(n, n, bSeed), expected);
+            assertEquals(summa.ownRows(task).length * summa.ownCols(task).length, c.size());
+            for (int k = 0; k < c.size(); k++) {
+                double[] block = Arrays.copyOfRange(c.data, k * bs * bs, (k + 1) * bs * bs);
+                double[] want = expected.block(c.blockRow[k], c.blockCol[k], bs);
+                assertTrue(new DenseMatrix(bs, bs, want).sameBits(new DenseMatrix(bs, bs, block)),
+                        "B seed " + bSeed + ", block " + c.blockRow[k] + "," + c.blockCol[k]);
+            }
+        }
+    }
+
+    @Test
+    void hashOfTheGatheredBlocksIsTheHashOfAssembledC() {
+        Summa summa = new Summa(45, 9, 2, 3);
+        List<BlockSet> cs = IntStream.range(0, summa.tasks())
+                .mapToObj(t -> summa.ownedBlocks(t, Summa.BlockSource.random(8, 45, 9))).toList();
+        assertEquals(summa.assemble(cs).bitsHash(), summa.bitsHash(cs));
+        assertEquals(DenseMatrix.random(45, 45, 8).bitsHash(), summa.bitsHash(cs));
+        assertThrows(IllegalStateException.class, () -> summa.bitsHash(cs.subList(1, cs.size())));
     }
 
     @Test

@@ -44,7 +44,8 @@ public class BroadcastBolt extends MatmulBolt {
     protected void onStep(long step, StepInputs in) {
         JobCommand job = in.one(JobSpout.STREAM);
         BlockSet ownB = summa.ownedBlocks(partition, config.b(job.job, bFromFile));
-        emitToEach(A_ROW, step, to -> new JobBlocks(job, summa.sendA(partition, to, ownA)));
-        emitToEach(B_COL, step, to -> new JobBlocks(job, summa.sendB(partition, to, ownB)));
+        long cpu = stepCpuNanos();
+        emitToEach(A_ROW, step, to -> new JobBlocks(job, summa.sendA(partition, to, ownA), cpu, 0));
+        emitToEach(B_COL, step, to -> new JobBlocks(job, summa.sendB(partition, to, ownB), cpu, 0));
     }
 }

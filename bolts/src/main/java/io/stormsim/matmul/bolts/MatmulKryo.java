@@ -46,11 +46,14 @@ public class MatmulKryo implements IKryoDecorator {
         public void write(Kryo kryo, Output out, JobBlocks m) {
             kryo.writeObject(out, m.job);
             kryo.writeObject(out, m.blocks);
+            out.writeLong(m.broadcastCpuNanos);
+            out.writeLong(m.multiplyCpuNanos);
         }
 
         @Override
         public JobBlocks read(Kryo kryo, Input in, Class<? extends JobBlocks> type) {
-            return new JobBlocks(kryo.readObject(in, JobCommand.class), kryo.readObject(in, BlockSet.class));
+            return new JobBlocks(kryo.readObject(in, JobCommand.class), kryo.readObject(in, BlockSet.class), in.readLong(),
+                    in.readLong());
         }
     }
 }

@@ -4,6 +4,7 @@ import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.matmul.BlockSet;
 import io.stormsim.matmul.Dgemm;
+import io.stormsim.matmul.Panels;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -17,6 +18,7 @@ public class MultiplyBolt extends MatmulBolt {
     public static final String C_BLOCKS = "c-blocks";
 
     private transient Dgemm kernel;
+    private transient Panels panels;
 
     @Override
     protected Map<String, FanIn> inputs() {
@@ -32,6 +34,7 @@ public class MultiplyBolt extends MatmulBolt {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         kernel = new Dgemm();
+        panels = new Panels();
     }
 
     @Override
@@ -39,7 +42,8 @@ public class MultiplyBolt extends MatmulBolt {
         List<JobBlocks> a = in.all(BroadcastBolt.A_ROW);
         List<JobBlocks> b = in.all(BroadcastBolt.B_COL);
         BlockSet c = summa.multiply(partition, a.stream().map(m -> m.blocks).toList(),
-                b.stream().map(m -> m.blocks).toList(), kernel);
-        emitTo(C_BLOCKS, 0, step, new JobBlocks(a.get(0).job, c));
+                b.stream().map(m -> m.blocks).toList(), kernel, panels);
+        // in.all lists the sources by task index: broadcast task `partition`'s share of the account comes this way
+        emitTo(C_BLOCKS, 0, step, new JobBlocks(a.get(0).job, c, a.get(partition).broadcastCpuNanos, stepCpuNanos()));
     }
 }

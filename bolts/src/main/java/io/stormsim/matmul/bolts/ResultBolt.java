@@ -3,6 +3,7 @@ package io.stormsim.matmul.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.SingleTask;
 import io.stormsim.bsp.StepInputs;
+import io.stormsim.matmul.BlockSet;
 import io.stormsim.matmul.DenseMatrix;
 import io.stormsim.matmul.MatrixMarket;
 import io.stormsim.matmul.Summa;
@@ -16,6 +17,7 @@ import io.stormsim.stream.JobStream;
 import io.stormsim.stream.StreamPublisherBolt;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.slf4j.Logger;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
  * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
- * C's bits). When every job of a bounded stream is done it writes {@code summary.txt}, whose presence
- * says the run completed; a restarted sink continues the log ({@link JobLog}). A job done the first time goes to
+ * C's bits, and the CPU time of each phase for that job summed over its tasks: what the phases' own work
+ * cost, apart from Storm's hand-overs, serialization and waiting; see {@link JobBlocks}). When every job
+ * of a bounded stream is done it writes {@code summary.txt}, whose presence says the run completed; a restarted sink continues the log ({@link JobLog}). A job done the first time goes to
  * the live stream ({@link JobStream}, unanchored: jobs never wait for it) when a publisher subscribes. Runs as one
  * task.
  */
@@ -60,7 +63,8 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         metrics = new JobMetrics(context);
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
         try {
-            log = new JobLog(output, JOBS_CSV, "job,try,latency_ms,c_bits_hash", restartedTask());
+            log = new JobLog(output, JOBS_CSV,
+                    "job,try,latency_ms,c_bits_hash,broadcast_cpu_ms,multiply_cpu_ms,result_cpu_ms", restartedTask());
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + output.file(JOBS_CSV) + ": " + e, e);
         }
@@ -70,13 +74,21 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
     protected void onStep(long step, StepInputs in) throws IOException {
         List<JobBlocks> parts = in.all(MultiplyBolt.C_BLOCKS);
         JobCommand job = parts.get(0).job;
-        DenseMatrix c = summa.assemble(parts.stream().map(p -> p.blocks).toList());
+        List<BlockSet> blocks = parts.stream().map(p -> p.blocks).toList();
+        long hash;
         if (config.writeC()) {
+            DenseMatrix c = summa.assemble(blocks);
             MatrixMarket.write(output.file(cFile(job.job)), c);
+            hash = c.bitsHash();
+        } else {
+            hash = summa.bitsHash(blocks);
         }
+        long resultCpu = stepCpuNanos();
+        long broadcastCpu = parts.stream().mapToLong(p -> p.broadcastCpuNanos).sum();
+        long multiplyCpu = parts.stream().mapToLong(p -> p.multiplyCpuNanos).sum();
         long latency = System.currentTimeMillis() - job.emittedMillis;
-        if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + ","
-                + Long.toHexString(c.bitsHash()) + "\n")) {
+        if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + "," + Long.toHexString(hash)
+                + String.format(Locale.ROOT, ",%.3f,%.3f,%.3f\n", broadcastCpu / 1e6, multiplyCpu / 1e6, resultCpu / 1e6))) {
             Summa.Traffic traffic = summa.traffic();
             metrics.done(job.emittedMillis, latency, traffic.broadcastBytes() + traffic.gatherBytes());
             LOG.info(String.format("job %d of %s done%s: %d ms from the spout", job.job + 1,

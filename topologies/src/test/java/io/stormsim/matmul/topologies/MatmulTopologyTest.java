@@ -67,6 +67,11 @@ public class MatmulTopologyTest extends LocalClusterTest {
             }
             List<String> rows = Files.readAllLines(dir.resolve(ResultBolt.JOBS_CSV));
             assertEquals(JOBS + 1, rows.size(), "a header and one row per job: " + rows);
+            for (String row : rows.subList(1, rows.size())) {
+                String[] f = row.split(",");
+                assertEquals(7, f.length, "job, try, latency, hash and the three phases' CPU time: " + row);
+                assertTrue(Double.parseDouble(f[5]) > 0, "the multiply phase's CPU time of a job: " + row);
+            }
             assertTrue(Files.readString(dir.resolve(ResultBolt.SUMMARY)).contains("grid = " + grid[0] + "x" + grid[1]));
         }
     }
