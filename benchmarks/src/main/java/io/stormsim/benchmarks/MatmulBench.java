@@ -32,7 +32,11 @@ import picocli.CommandLine.TypeConversionException;
  * The matrix multiply benchmark, two Markdown tables: the local kernel's GFLOP/s against OpenBLAS (one
  * thread) and EJML, each library measured in a JVM of its own ({@link DgemmBaseline}); and the topology on
  * an embedded LocalCluster (write.c = false, 2 jobs in flight) against EJML's time for one multiply, with
- * the bytes each phase moves and a check that every job's C has the bits of the kernel.
+ * the bytes each phase moves and a check that every job's C has the bits of the kernel; then where the
+ * core time went, run by run: of the machine's cores times the stream's wall time (first job sent to last
+ * done), the CPU time of each phase's steps (all tasks, all jobs: jobs.csv), the rest of this JVM's CPU
+ * time over the same window (Storm's executors, hand-overs and daemons, Kryo between workers, the
+ * collector, the JIT), and what no thread used (idle cores: waiting). Every run is done once untimed first.
  */
 @Command(name = "matmul", sortOptions = false,
         customSynopsis = "stormsim bench matmul [-h] [--yaml=FILE] [KERNEL_SIZE[,KERNEL_SIZE...] [TOPOLOGY_N [BLOCK [JOBS [RUN[,RUN...]]]]]]",
@@ -43,8 +47,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class MatmulBench implements Callable<Integer> {
     private static final long WARM_UP_NANOS = 3_000_000_000L;
     private static final int TIMED = 10;
+    private static final int WARM_UP_JOBS = 6;
     private static final long SEED = 42;
     private static final String NOT_MEASURED = "not measured";
+    /** The columns of jobs.csv with each phase's CPU time for a job (all its tasks). */
+    private static final String[] PHASE_COLUMNS = {"broadcast_cpu_ms", "multiply_cpu_ms", "result_cpu_ms"};
 
     /** One topology run: a grid of tasks on a number of workers, written ROWSxCOLS:WORKERS. */
     record GridRun(int rows, int cols, int workers) {
@@ -78,7 +85,7 @@ public final class MatmulBench implements Callable<Integer> {
     @Parameters(index = "2", arity = "0..1", paramLabel = "BLOCK", defaultValue = "512",
             description = "block size, dividing TOPOLOGY_N (default: ${DEFAULT-VALUE})")
     private int block;
-    @Parameters(index = "3", arity = "0..1", paramLabel = "JOBS", defaultValue = "4",
+    @Parameters(index = "3", arity = "0..1", paramLabel = "JOBS", defaultValue = "16",
             description = "jobs of each topology run, 2 in flight (default: ${DEFAULT-VALUE})")
     private int jobs;
     @Parameters(index = "4", arity = "1", paramLabel = "RUN", split = ",", defaultValue = "1x1:1,1x2:1,1x2:2",
@@ -94,7 +101,7 @@ public final class MatmulBench implements Callable<Integer> {
         Checks.atLeast(spec, "JOBS", jobs, 1);
         Path out = Files.createTempDirectory("stormsim-bench-matmul");
         for (GridRun run : runs) {
-            topology(run, out.resolve(run.toString().replace(':', '-')));
+            topology(run, out.resolve(run.toString().replace(':', '-')), jobs);
         }
         System.err.println("bench matmul: load average before " + Machine.load());
         Set<Integer> ejmlSizes = new LinkedHashSet<>();
@@ -103,9 +110,7 @@ public final class MatmulBench implements Callable<Integer> {
         ejmlSizes.add(n);
         Baseline openblas = baseline(DgemmBaseline.Library.openblas, Arrays.stream(sizes).boxed().toList(), out);
         Baseline ejml = baseline(DgemmBaseline.Library.ejml, List.copyOf(ejmlSizes), out);
-        System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, "
-                + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", max heap "
-                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
+        System.out.println("machine: " + Machine.line());
         System.out.println();
         System.out.println("| n | stormsim Dgemm GFLOP/s | OpenBLAS (1 thread) GFLOP/s | Dgemm / OpenBLAS"
                 + " | EJML GFLOP/s | Dgemm / EJML |");
@@ -130,33 +135,63 @@ public final class MatmulBench implements Callable<Integer> {
             new Dgemm().multiplyAdd(a, DenseMatrix.random(n, n, SEED + 1 + job), c);
             expectedHash[job] = Long.toHexString(c.bitsHash());
         }
+        int cores = Runtime.getRuntime().availableProcessors();
         System.out.println("| n | block | grid | workers | jobs (2 in flight) | topology s/job | GFLOP/s |"
                 + " EJML s | topology / EJML | broadcast MB/job | gather MB/job | C = Dgemm bits |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
-        try (LocalCluster cluster = new LocalCluster()) {
+        List<String> shares = new ArrayList<>();
+        shares.add("| grid | workers | s/job | jobs/s against " + runs.get(0) + " | core ms/job (" + cores + " x s/job)"
+                + " | broadcast | multiply | result | other threads (Storm, Kryo, GC, JIT) | idle |");
+        shares.add("|---|---|---|---|---|---|---|---|---|---|");
+        double firstPerJob = Double.NaN;
+        try (LocalCluster cluster = new LocalCluster(); ProcessCpuTrace cpu = new ProcessCpuTrace()) {
+            // every run once untimed first: the JIT's work on the phases' code (and Storm's) would otherwise
+            // count against whichever grid runs first, and favour the ones after it
+            System.err.println("bench matmul: warm-up, each run with " + WARM_UP_JOBS + " jobs ...");
+            for (GridRun run : runs) {
+                LocalRun.run(cluster, topology(run, out.resolve("warm-up-" + run.toString().replace(':', '-')),
+                        WARM_UP_JOBS), Duration.ofHours(1));
+            }
             for (GridRun run : runs) {
                 int rows = run.rows(), cols = run.cols();
                 Path dir = out.resolve(run.toString().replace(':', '-'));
-                LocalRun.run(cluster, topology(run, dir), Duration.ofHours(1));
+                LocalRun.run(cluster, topology(run, dir, jobs), Duration.ofHours(1));
                 double wall = summaryValue(dir, "wall time \\(first job sent to last job done\\) = ([0-9.]+) s");
                 double perJob = wall / jobs;
+                firstPerJob = Double.isNaN(firstPerJob) ? perJob : firstPerJob;
                 Summa.Traffic traffic = new Summa(n, block, rows, cols).traffic();
                 List<String> lines = Files.readAllLines(dir.resolve(ResultBolt.JOBS_CSV));
                 boolean sameBits = lines.size() == jobs + 1;
+                // each phase's CPU seconds over all jobs and tasks, as shares of the core time the stream had
+                double coreSeconds = cores * wall;
+                double[] phaseShare = new double[PHASE_COLUMNS.length];
+                List<String> header = Arrays.asList(lines.get(0).split(","));
                 for (String line : lines.subList(1, lines.size())) {
                     String[] f = line.split(",");
                     sameBits &= f[3].equals(expectedHash[Integer.parseInt(f[0])]);
+                    for (int p = 0; p < PHASE_COLUMNS.length; p++) {
+                        phaseShare[p] += Double.parseDouble(f[header.indexOf(PHASE_COLUMNS[p])]) / 1e3 / coreSeconds;
+                    }
                 }
-                System.out.printf("| %d | %d | %dx%d | %s | %d | %.2f | %.1f | %.2f | %.2f | %.1f | %.1f | %s |%n", n,
+                // the summary is written as the last job is done: its time ends the window the wall time spans
+                long end = Files.getLastModifiedTime(dir.resolve(ResultBolt.SUMMARY)).toMillis();
+                double busy = cpu.cpuSeconds(end - Math.round(wall * 1e3), end) / coreSeconds;
+                System.out.printf("| %d | %d | %dx%d | %s | %d | %.3f | %.1f | %.2f | %.3f | %.1f | %.1f | %s |%n", n,
                         block, rows, cols, run.workers(), jobs, perJob, 2.0 * n * n * (double) n / perJob / 1e9,
                         ejmlSeconds, perJob / ejmlSeconds, traffic.broadcastBytes() / 1e6,
                         traffic.gatherBytes() / 1e6, sameBits ? "yes" : "NO");
+                shares.add(String.format("| %dx%d | %d | %.3f | %.2fx | %.0f | %.0f%% | %.0f%% | %.0f%% | %.0f%% | %.0f%% |",
+                        rows, cols, run.workers(), perJob, firstPerJob / perJob, 1e3 * cores * perJob,
+                        100 * phaseShare[0], 100 * phaseShare[1], 100 * phaseShare[2],
+                        100 * (busy - Arrays.stream(phaseShare).sum()), 100 * (1 - busy)));
             }
         }
+        System.out.println();
+        shares.forEach(System.out::println);
         return 0;
     }
 
-    private TopologyFile topology(GridRun run, Path dir) throws Exception {
+    private TopologyFile topology(GridRun run, Path dir, int jobCount) throws Exception {
         Map<String, String> props = new HashMap<>();
         props.put("n", String.valueOf(n));
         props.put("block", String.valueOf(block));
@@ -165,7 +200,7 @@ public final class MatmulBench implements Callable<Integer> {
         props.put("partitions", String.valueOf(run.rows() * run.cols()));
         props.put("workers", String.valueOf(run.workers()));
         props.put("seed", String.valueOf(SEED));
-        props.put("jobs", String.valueOf(jobs));
+        props.put("jobs", String.valueOf(jobCount));
         props.put("jobs.in.flight", "2");
         props.put("write.c", "false");
         props.put("output.dir", dir.toString());
