@@ -180,8 +180,8 @@ public final class MatmulBench implements Callable<Integer> {
                         block, rows, cols, run.workers(), jobs, perJob, 2.0 * n * n * (double) n / perJob / 1e9,
                         ejmlSeconds, perJob / ejmlSeconds, traffic.broadcastBytes() / 1e6,
                         traffic.gatherBytes() / 1e6, sameBits ? "yes" : "NO");
-                shares.add(String.format("| %dx%d | %d | %.3f | %.2fx | %.0f | %.0f%% | %.0f%% | %.0f%% | %.0f%% | %.0f%% |",
-                        rows, cols, run.workers(), perJob, firstPerJob / perJob, 1e3 * cores * perJob,
+                shares.add(String.format("| %dx%d | %d | %.3f | %.2fx | %.0f | %.0f%% | %.0f%% | %.0f%% | %.0f%%"
+                        + " | %.0f%% |", rows, cols, run.workers(), perJob, firstPerJob / perJob, 1e3 * cores * perJob,
                         100 * phaseShare[0], 100 * phaseShare[1], 100 * phaseShare[2],
                         100 * (busy - Arrays.stream(phaseShare).sum()), 100 * (1 - busy)));
             }

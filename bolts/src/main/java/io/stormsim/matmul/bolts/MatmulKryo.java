@@ -52,8 +52,9 @@ public class MatmulKryo implements IKryoDecorator {
 
         @Override
         public JobBlocks read(Kryo kryo, Input in, Class<? extends JobBlocks> type) {
-            return new JobBlocks(kryo.readObject(in, JobCommand.class), kryo.readObject(in, BlockSet.class), in.readLong(),
-                    in.readLong());
+            JobCommand job = kryo.readObject(in, JobCommand.class);
+            BlockSet blocks = kryo.readObject(in, BlockSet.class);
+            return new JobBlocks(job, blocks, in.readLong(), in.readLong());
         }
     }
 }

@@ -24,13 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Gathers each job's C blocks from every grid task, assembles C, writes it as {@code c-<job>.mtx}
- * (unless write.c is false) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
+ * Gathers each job's C blocks from every grid task, assembles C and writes it as {@code c-<job>.mtx}
+ * (unless write.c is false: then C's hash is read from the blocks, never assembled) and a row of {@code jobs.csv} (job, try, latency from the spout, a hash of
  * C's bits, and the CPU time of each phase for that job summed over its tasks: what the phases' own work
  * cost, apart from Storm's hand-overs, serialization and waiting; see {@link JobBlocks}). When every job
- * of a bounded stream is done it writes {@code summary.txt}, whose presence says the run completed; a restarted sink continues the log ({@link JobLog}). A job done the first time goes to
- * the live stream ({@link JobStream}, unanchored: jobs never wait for it) when a publisher subscribes. Runs as one
- * task.
+ * of a bounded stream is done it writes {@code summary.txt}, whose presence says the run completed; a restarted
+ * sink continues the log ({@link JobLog}). A job done the first time goes to the live stream ({@link JobStream},
+ * unanchored: jobs never wait for it) when a publisher subscribes. Runs as one task.
  */
 public class ResultBolt extends MatmulBolt implements SingleTask {
     public static final String JOBS_CSV = "jobs.csv";
@@ -88,7 +88,8 @@ public class ResultBolt extends MatmulBolt implements SingleTask {
         long multiplyCpu = parts.stream().mapToLong(p -> p.multiplyCpuNanos).sum();
         long latency = System.currentTimeMillis() - job.emittedMillis;
         if (log.completed(job.job, job.job + "," + (job.attempt + 1) + "," + latency + "," + Long.toHexString(hash)
-                + String.format(Locale.ROOT, ",%.3f,%.3f,%.3f\n", broadcastCpu / 1e6, multiplyCpu / 1e6, resultCpu / 1e6))) {
+                + String.format(Locale.ROOT, ",%.3f,%.3f,%.3f\n", broadcastCpu / 1e6, multiplyCpu / 1e6,
+                        resultCpu / 1e6))) {
             Summa.Traffic traffic = summa.traffic();
             metrics.done(job.emittedMillis, latency, traffic.broadcastBytes() + traffic.gatherBytes());
             LOG.info(String.format("job %d of %s done%s: %d ms from the spout", job.job + 1,
