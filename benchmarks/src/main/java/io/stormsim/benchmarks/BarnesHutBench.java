@@ -47,7 +47,9 @@ import picocli.CommandLine.Spec;
  * topology/sequential ratio, interactions per second of the force phase, the force phase's wall and CPU time
  * on its slowest partition (wall above CPU: the thread waited for a core), the share of each phase, and the
  * largest heap in use after a collection during the topology run (the whole LocalCluster JVM: Storm's
- * own share included). The sequential kernel is warm after two steps; the embedded cluster's JVM keeps
+ * own share included). A second table says where the measured rounds went ({@link StepShares}): the phases'
+ * own CPU, their waiting for a core, the rest of the round (hand-overs, acks, sink, spout), and what the cores did
+ * meanwhile (phase threads, JIT, GC, Storm and the rest, idle: {@link CoreShares}). The sequential kernel is warm after two steps; the embedded cluster's JVM keeps
  * compiling Storm's own code for minutes (C2 at 95 ms/s after 50 s, 20-35 ms/s after 4-6 minutes), which
  * takes cores from the walks: a large WARMUP over many steps measures the steady state of a long run.
  */
@@ -130,6 +132,7 @@ public final class BarnesHutBench implements Callable<Integer> {
                 + " heap after GC, max MiB | bytes/body |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        List<String> whereTimeGoes = new ArrayList<>();
         double[][] sequentialSeconds = new double[sizes.length][repeats];
         double[][][] topologySeconds = new double[sizes.length][partitionCounts.length][repeats];
         for (int r = 1; r <= repeats; r++) {
@@ -148,10 +151,13 @@ public final class BarnesHutBench implements Callable<Integer> {
                     for (int j = 0; j < partitionCounts.length; j++) {
                         int p = partitionCounts[j];
                         Path dir = Files.createDirectories(out.resolve(run + "-p" + p));
-                        long heapBytes = Long.parseLong(inOwnJvm(dir, Topology.NAME, "--yaml", yaml, "--n", n,
-                                "--partitions", p, "--steps", steps, "--precision", precision.key()));
-                        double topology = printRow(n, precision, p, sequential,
-                                dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), heapBytes, warmup);
+                        String[] result = inOwnJvm(dir, Topology.NAME, "--yaml", yaml, "--n", n,
+                                "--partitions", p, "--steps", steps, "--precision", precision.key(),
+                                "--warmup", warmup).split(" ");
+                        Path csv = dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV);
+                        double topology = printRow(n, precision, p, sequential, csv, Long.parseLong(result[0]), warmup);
+                        whereTimeGoes.add(StepShares.row(String.format("| %,d | %s | %d |", n, precision.key(), p), csv,
+                                warmup, result));
                         if (plotted) {
                             topologySeconds[i][j][r - 1] = topology;
                         }
@@ -168,6 +174,9 @@ public final class BarnesHutBench implements Callable<Integer> {
                 }
             }
         }
+        System.out.println();
+        System.out.println(StepShares.HEADER);
+        whereTimeGoes.forEach(System.out::println);
         if (repeats > 1) {
             System.out.println();
             System.out.println("| N | precision | partitions | ratio, median of " + repeats + " | min | max |");
@@ -251,7 +260,10 @@ public final class BarnesHutBench implements Callable<Integer> {
         }
     }
 
-    /** One topology measurement: runs it with output in DIR; writes the largest heap after GC there. */
+    /**
+     * One topology measurement: runs it with output in DIR; writes there the largest heap after GC and what the
+     * cores did ({@link CoreShares}) from the end of round WARMUP - 1 to the end of the last round.
+     */
     @Command(name = Topology.NAME, hidden = true)
     static final class Topology implements Callable<Integer> {
         static final String NAME = "barnes-hut-topology";
@@ -261,6 +273,8 @@ public final class BarnesHutBench implements Callable<Integer> {
         private Path yaml;
         @Option(names = "--partitions", required = true)
         private int partitions;
+        @Option(names = "--warmup", required = true)
+        private int warmup;
 
         @Override
         public Integer call() throws Exception {
@@ -270,10 +284,13 @@ public final class BarnesHutBench implements Callable<Integer> {
                     "precision", m.precision, "seed", String.valueOf(SEED)));
             TopologyFile topology = TopologyFile.load(yaml, null, props, false);
             HeapAfterGc heap = new HeapAfterGc();
+            RoundWindow window = RoundWindow.start(m.dir.resolve(DiagnosticsBolt.DIAGNOSTICS_CSV), warmup, m.steps);
             try (LocalCluster cluster = new LocalCluster()) {
                 LocalRun.run(cluster, topology, Duration.ofHours(2));
             }
-            Files.writeString(m.dir.resolve(RESULT_FILE), String.valueOf(heap.maxBytes()));
+            CoreShares.Shares cores = window.shares();
+            Files.writeString(m.dir.resolve(RESULT_FILE), heap.maxBytes() + " " + cores.seconds() + " " + cores.phases()
+                    + " " + cores.jit() + " " + cores.gc() + " " + cores.rest() + " " + cores.idle());
             return 0;
         }
     }

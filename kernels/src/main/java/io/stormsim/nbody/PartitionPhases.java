@@ -84,7 +84,13 @@ public final class PartitionPhases {
      */
     public static Gravity.Field field(Decomposition d, RootCell root, List<Octree> received, int partition,
                                       int ownBodies, Parameters p) {
-        Octree tree = new Octree(d.cellCount * 2, ownBodies);
+        // sized for everything received, so that no copy grows the arrays (a copy of the whole tree each time)
+        int cells = d.cellCount, bodies = 0;
+        for (Octree t : received) {
+            cells += t.cellCount;
+            bodies += t.bodyCount;
+        }
+        Octree tree = new Octree(cells, bodies);
         tree.addCells(d.cellCount);
         int[] leafIndex = new int[d.cellCount];
         Arrays.fill(leafIndex, -1);
