@@ -50,6 +50,10 @@ public final class MatmulBench implements Callable<Integer> {
     private static final int WARM_UP_JOBS = 6;
     private static final long SEED = 42;
     private static final String NOT_MEASURED = "not measured";
+    private static final String OPENBLAS_CORETYPE = "OPENBLAS_CORETYPE";
+    /** OpenBLAS's name for its AVX-512 kernels. */
+    private static final String AVX512_CORE = "SkylakeX";
+    private static final String CORE_LINE = "Core:";
     /** The columns of jobs.csv with each phase's CPU time for a job (all its tasks). */
     private static final String[] PHASE_COLUMNS = {"broadcast_cpu_ms", "multiply_cpu_ms", "result_cpu_ms"};
 
@@ -108,19 +112,31 @@ public final class MatmulBench implements Callable<Integer> {
         Arrays.stream(sizes).forEach(ejmlSizes::add);
         // EJML's time at the topology's n is the topology table's baseline
         ejmlSizes.add(n);
-        Baseline openblas = baseline(DgemmBaseline.Library.openblas, Arrays.stream(sizes).boxed().toList(), out);
-        Baseline ejml = baseline(DgemmBaseline.Library.ejml, List.copyOf(ejmlSizes), out);
+        List<Integer> kernelSizes = Arrays.stream(sizes).boxed().toList();
+        Baseline openblas = baseline(DgemmBaseline.Library.openblas, kernelSizes, null, out);
+        // OpenBLAS picks its kernels from the CPU it recognises, and releases older than the CPU take an AVX-512
+        // machine they do not know (Zen 4, Zen 5) for a Haswell: 256-bit kernels. A user who knows sets
+        // OPENBLAS_CORETYPE; the faster of the two is the library's best on this machine.
+        boolean forced = System.getenv(OPENBLAS_CORETYPE) != null;
+        Baseline openblas512 = !forced && Machine.cpuVectorFlags().startsWith("AVX-512")
+                ? baseline(DgemmBaseline.Library.openblas, kernelSizes, AVX512_CORE, out) : null;
+        Baseline ejml = baseline(DgemmBaseline.Library.ejml, List.copyOf(ejmlSizes), null, out);
         System.out.println("machine: " + Machine.line());
         System.out.println();
-        System.out.println("| n | stormsim Dgemm GFLOP/s | OpenBLAS (1 thread) GFLOP/s | Dgemm / OpenBLAS"
-                + " | EJML GFLOP/s | Dgemm / EJML |");
-        System.out.println("|---|---|---|---|---|---|");
+        String detected = "OpenBLAS (1 thread" + (openblas.core() == null ? "" : ", " + (forced ? OPENBLAS_CORETYPE + "="
+                : "core it detects: ") + openblas.core()) + ") GFLOP/s";
+        System.out.println("| n | stormsim Dgemm GFLOP/s | " + detected + (openblas512 == null ? ""
+                : " | OpenBLAS (1 thread, " + OPENBLAS_CORETYPE + "=" + AVX512_CORE + ": its AVX-512 kernels) GFLOP/s")
+                + " | Dgemm / fastest OpenBLAS | EJML GFLOP/s | Dgemm / EJML |");
+        System.out.println("|---|---|---|" + (openblas512 == null ? "" : "---|") + "---|---|---|");
         for (int size : sizes) {
             double gflops = kernelGflops(size);
             double blas = openblas.gflops(size), ej = ejml.gflops(size);
-            System.out.printf("| %d | %.1f | %s | %s | %.2f | %.1fx |%n", size, gflops,
-                    Double.isNaN(blas) ? NOT_MEASURED : String.format("%.1f", blas),
-                    Double.isNaN(blas) ? NOT_MEASURED : String.format("%.0f%%", 100 * gflops / blas), ej, gflops / ej);
+            double blas512 = openblas512 == null ? Double.NaN : openblas512.gflops(size);
+            double best = Double.isNaN(blas512) ? blas : Double.isNaN(blas) ? blas512 : Math.max(blas, blas512);
+            System.out.printf("| %d | %.1f | %s |%s %s | %.2f | %.1fx |%n", size, gflops, gflopsCell(blas),
+                    openblas512 == null ? "" : " " + gflopsCell(blas512) + " |",
+                    Double.isNaN(best) ? NOT_MEASURED : String.format("%.0f%%", 100 * gflops / best), ej, gflops / ej);
         }
         if (openblas.unavailable() != null) {
             System.out.println();
@@ -208,27 +224,44 @@ public final class MatmulBench implements Callable<Integer> {
     }
 
     /** A library's best seconds and GFLOP/s by n; why it was not measured, or null. */
-    private record Baseline(Map<Integer, Double> seconds, Map<Integer, Double> gflopsByN, String unavailable) {
+    private static String gflopsCell(double gflops) {
+        return Double.isNaN(gflops) ? NOT_MEASURED : String.format("%.1f", gflops);
+    }
+
+    /** {@code core}: the kernels OpenBLAS says it uses (its "Core:" line), null when it did not say. */
+    private record Baseline(Map<Integer, Double> seconds, Map<Integer, Double> gflopsByN, String unavailable, String core) {
         /** NaN where not measured. */
         double gflops(int n) {
             return gflopsByN.getOrDefault(n, Double.NaN);
         }
     }
 
-    /** Measures a library at each n in a JVM of its own ({@link DgemmBaseline}), reading its lines "LIBRARY n seconds gflops". */
-    private static Baseline baseline(DgemmBaseline.Library library, List<Integer> ns, Path out) throws Exception {
-        System.err.println("bench matmul: " + library + " (1 thread) ...");
+    /**
+     * Measures a library at each n in a JVM of its own ({@link DgemmBaseline}), reading its lines "LIBRARY n seconds
+     * gflops"; {@code coreType}, if not null, is given to OpenBLAS as its OPENBLAS_CORETYPE.
+     */
+    private static Baseline baseline(DgemmBaseline.Library library, List<Integer> ns, String coreType, Path out)
+            throws Exception {
+        System.err.println("bench matmul: " + library + " (1 thread" + (coreType == null ? "" : ", " + coreType) + ") ...");
         List<String> args = new ArrayList<>(List.of(DgemmBaseline.NAME, library.name()));
         ns.forEach(size -> args.add(String.valueOf(size)));
         ProcessBuilder child = ChildJvm.bench(List.of(), args);
         child.environment().put("OPENBLAS_NUM_THREADS", "1");
         child.environment().put("OMP_NUM_THREADS", "1");
-        Path log = out.resolve(library + ".txt");
+        // OpenBLAS then prints the kernels it chose ("Core: Haswell")
+        child.environment().put("OPENBLAS_VERBOSE", "2");
+        if (coreType != null) {
+            child.environment().put(OPENBLAS_CORETYPE, coreType);
+        }
+        Path log = out.resolve(library + (coreType == null ? "" : "-" + coreType) + ".txt");
         ChildJvm.run(child, "the " + library + " baseline", log);
         Map<Integer, Double> seconds = new HashMap<>(), gflops = new HashMap<>();
-        String unavailable = null;
+        String unavailable = null, core = null;
         String unavailablePrefix = library + " " + DgemmBaseline.UNAVAILABLE;
         for (String line : Files.readAllLines(log)) {
+            if (line.startsWith(CORE_LINE)) {
+                core = line.substring(CORE_LINE.length()).trim();
+            }
             String[] f = line.trim().split("\\s+");
             if (f.length == 4 && f[0].equals(library.name())) {
                 seconds.put(Integer.parseInt(f[1]), Double.parseDouble(f[2]));
@@ -237,7 +270,7 @@ public final class MatmulBench implements Callable<Integer> {
                 unavailable = line.substring(unavailablePrefix.length()).trim();
             }
         }
-        return new Baseline(seconds, gflops, unavailable);
+        return new Baseline(seconds, gflops, unavailable, core);
     }
 
     /** Best of {@link #TIMED} multiplies after at least {@link #WARM_UP_NANOS} of warm-up. */
