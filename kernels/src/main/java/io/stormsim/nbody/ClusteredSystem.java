@@ -51,6 +51,7 @@ public final class ClusteredSystem {
     private ClusteredSystem() {
     }
 
+    /** n bodies of the system {@code spec} drawn from {@code seed}, ids 0..n-1. */
     public static Bodies generate(Spec spec, int n, long seed) {
         if (n < 1) {
             throw new IllegalArgumentException("n = " + n + " is not allowed: must be an integer >= 1");
@@ -83,8 +84,8 @@ public final class ClusteredSystem {
                 b.mass[i] *= spec.clumpMassFactor();
             } else if (i < clumpBodies + diskBodies) {
                 // surface density exp(-r / scale): radii follow a gamma distribution of shape 2
-                double r = Math.min(-spec.diskScale() * (Math.log1p(-rnd.nextDouble()) + Math.log1p(-rnd.nextDouble())),
-                        1.0);
+                double u = Math.log1p(-rnd.nextDouble()) + Math.log1p(-rnd.nextDouble());
+                double r = Math.min(-spec.diskScale() * u, 1.0);
                 double phi = 2 * Math.PI * rnd.nextDouble();
                 b.x[i] = r * Math.cos(phi);
                 b.y[i] = r * Math.sin(phi);

@@ -13,7 +13,7 @@ final class MixedScalarListKernel implements ListKernel {
      * vector kernel moves its float lanes into double once per run instead of once per term.
      */
     static final int FLOAT_TERMS = 64;
-    /** Where a cell's mass and quadrupole sit in its record of {@link Octree#floatMoments}. */
+    /** Where a cell's mass, quadrupole and trace sit in its record of {@link Octree#floatMoments}. */
     static final int M = 0, XX = Octree.Q_XX - Octree.MASS, YY = Octree.Q_YY - Octree.MASS,
             ZZ = Octree.Q_ZZ - Octree.MASS, XY = Octree.Q_XY - Octree.MASS, XZ = Octree.Q_XZ - Octree.MASS,
             YZ = Octree.Q_YZ - Octree.MASS, TR = Octree.TRACE - Octree.MASS;

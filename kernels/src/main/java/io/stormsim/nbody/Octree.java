@@ -6,11 +6,11 @@ import java.util.Arrays;
  * A Barnes-Hut octree, or a set of subtrees of one, in flat primitive arrays.
  *
  * <p>Cell c owns {@code cell[c*CELL_STRIDE ..]} (centre of mass, mass, traceless quadrupole, the trace
- * of the second moment, squared opening radius, geometric centre and half side) and {@code link[c*LINK_STRIDE ..]} (first child and
- * child count, or first body and body count for a leaf). The children of a cell are contiguous and in
- * octant order, so a depth-first walk visits cells in Morton order. A cell whose subtree was left out of
- * a locally essential tree because it is far enough for every target keeps its moments but has no
- * children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
+ * of the second moment, squared opening radius, geometric centre and half side) and
+ * {@code link[c*LINK_STRIDE ..]} (first child and child count, or first body and body count for a leaf).
+ * The children of a cell are contiguous and in octant order, so a depth-first walk visits cells in Morton
+ * order. A cell whose subtree was left out of a locally essential tree because it is far enough for every
+ * target keeps its moments but has no children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
  * contiguous ({@code FIRST_BODY}, {@code BODY_COUNT}), for leaves and internal cells alike (the shared top
  * cells of an assembled tree, above the subtrees, carry none). Bodies are kept as {x, y, z, m}
  * quadruples plus their ids. Each cell's mass, quadrupole and trace are also kept rounded to float
@@ -36,7 +36,10 @@ public final class Octree {
     public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3, PRUNED = 4;
     public static final int LINK_STRIDE = 5;
     public static final int BODY_STRIDE = 4;
-    /** Cell c's mass, quadrupole and trace in float: {@code floatMoments[c*FLOAT_STRIDE + q - MASS]} for q in MASS..TRACE. */
+    /**
+     * Cell c's mass, quadrupole and trace in float: {@code floatMoments[c*FLOAT_STRIDE + q - MASS]} for q in
+     * MASS..TRACE.
+     */
     public static final int FLOAT_STRIDE = 8;
 
     public int cellCount;

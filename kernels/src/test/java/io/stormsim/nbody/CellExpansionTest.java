@@ -42,7 +42,7 @@ class CellExpansionTest {
                 + " %.3e at size 0.8 eps, %.3e at 0.4 eps", name, large, small));
     }
 
-    /** Relative force and potential errors of the cell term at the target, the cell's pairs at most {@code size} out. */
+    /** Relative force and potential errors of the cell term at the target, the cell's bodies at most {@code size} out. */
     private static double[] errors(String kernelName, double size, boolean dropTrace) {
         ListKernel kernel = switch (kernelName) {
             case "scalar" -> new ScalarListKernel();
