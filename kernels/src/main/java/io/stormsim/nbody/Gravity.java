@@ -6,6 +6,15 @@ import static io.stormsim.nbody.Octree.*;
  * Softened gravity (Plummer softening): the cell (monopole plus quadrupole) and body interactions of a
  * tree walk's lists, the acceptance test, and direct summation, the oracle.
  *
+ * <p>A cell term is the Taylor expansion to second order, about the cell's centre of mass, of the softened
+ * potential of the cell's bodies: with s^2 = r^2 + epsilon^2, Q the traceless quadrupole and T = sum m |d|^2
+ * the trace of the second moment ({@link Octree#TRACE}), phi = -M / s - (r.Q.r - epsilon^2 T) / (2 s^5), and
+ * the acceleration its gradient. The trace term vanishes without softening, which is why the familiar
+ * quadrupole formula drops it, but at the few softening lengths where a cell of size ~epsilon is accepted it
+ * is as large as the quadrupole term: without it, the error of such a cell is second order in its size
+ * instead of fourth (odd moments aside), and around clumps below the softening length the 99th percentile
+ * of the relative force error at theta 0.5 was 4.5e-3, against 5.2e-4 with it (issue 29).
+ *
  * <p>A cell is accepted as a whole for a box of targets when the box does not touch the cell's cube and
  * lies farther from its centre of mass than its opening radius. Because rounding is monotone, a cell that
  * a box accepts is accepted by every box inside it: a locally essential tree pruned with a partition's

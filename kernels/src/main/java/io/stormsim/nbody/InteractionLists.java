@@ -3,7 +3,7 @@ package io.stormsim.nbody;
 import java.util.Arrays;
 
 /**
- * The interaction lists of one walk group as flat arrays (cells: centre of mass, mass, quadrupole;
+ * The interaction lists of one walk group as flat arrays (cells: centre of mass, mass, quadrupole, trace;
  * bodies: position, mass, tree index), and the group's own bodies. Filled by {@link TreeWalk}, summed by
  * a {@link ListKernel}: in double, or for {@link Precision#MIXED} in float with positions taken from the
  * group's centre, which keeps a float's 24 bits for the offsets that matter instead of the absolute
@@ -14,12 +14,12 @@ final class InteractionLists {
     int cellCount, bodyCount;
     double[] cx = new double[256], cy = new double[256], cz = new double[256], cm = new double[256];
     double[] qxx = new double[256], qyy = new double[256], qzz = new double[256];
-    double[] qxy = new double[256], qxz = new double[256], qyz = new double[256];
+    double[] qxy = new double[256], qxz = new double[256], qyz = new double[256], tr = new double[256];
     double[] bx = new double[256], by = new double[256], bz = new double[256], bm = new double[256];
     int[] bIndex = new int[256];
     /**
      * Mixed precision: cell terms as their centre of mass relative to the group's centre (ox, oy, oz) in
-     * float and the offset of their float mass and quadrupole in {@link #floatMoments} (the tree's); body
+     * float and the offset of their float mass, quadrupole and trace in {@link #floatMoments} (the tree's); body
      * terms as position relative to the centre and mass in float.
      */
     float[] fcx, fcy, fcz, fbx, fby, fbz, fbm;
@@ -92,6 +92,7 @@ final class InteractionLists {
             qxy = Arrays.copyOf(qxy, cap);
             qxz = Arrays.copyOf(qxz, cap);
             qyz = Arrays.copyOf(qyz, cap);
+            tr = Arrays.copyOf(tr, cap);
         }
         int k = cellCount++;
         cx[k] = cell[cb + Octree.COM_X];
@@ -104,6 +105,7 @@ final class InteractionLists {
         qxy[k] = cell[cb + Octree.Q_XY];
         qxz[k] = cell[cb + Octree.Q_XZ];
         qyz[k] = cell[cb + Octree.Q_YZ];
+        tr[k] = cell[cb + Octree.TRACE];
     }
 
     private void addFloatCell(double[] cell, int c, int cb) {

@@ -13,10 +13,10 @@ final class MixedScalarListKernel implements ListKernel {
      * vector kernel moves its float lanes into double once per run instead of once per term.
      */
     static final int FLOAT_TERMS = 64;
-    /** Where a cell's mass and quadrupole sit in its record of {@link Octree#floatMoments}. */
+    /** Where a cell's mass, quadrupole and trace sit in its record of {@link Octree#floatMoments}. */
     static final int M = 0, XX = Octree.Q_XX - Octree.MASS, YY = Octree.Q_YY - Octree.MASS,
             ZZ = Octree.Q_ZZ - Octree.MASS, XY = Octree.Q_XY - Octree.MASS, XZ = Octree.Q_XZ - Octree.MASS,
-            YZ = Octree.Q_YZ - Octree.MASS;
+            YZ = Octree.Q_YZ - Octree.MASS, TR = Octree.TRACE - Octree.MASS;
 
     @Override
     public Precision precision() {
@@ -45,7 +45,7 @@ final class MixedScalarListKernel implements ListKernel {
                     float qx = Math.fma(dz, mp[o + XZ], Math.fma(dy, mp[o + XY], dx * mp[o + XX]));
                     float qy = Math.fma(dz, mp[o + YZ], Math.fma(dy, mp[o + YY], dx * mp[o + XY]));
                     float qz = Math.fma(dz, mp[o + ZZ], Math.fma(dy, mp[o + YZ], dx * mp[o + XZ]));
-                    float rqr = Math.fma(dz, qz, Math.fma(dy, qy, dx * qx));
+                    float rqr = Math.fma(dz, qz, Math.fma(dy, qy, Math.fma(dx, qx, -e2 * mp[o + TR])));
                     float minusMInv = inv * -mp[o + M];
                     float inv5 = inv * inv2 * inv2;
                     float rqrInv5 = rqr * inv5;

@@ -1,6 +1,7 @@
 package io.stormsim.nbody;
 
 import static io.stormsim.nbody.MixedScalarListKernel.M;
+import static io.stormsim.nbody.MixedScalarListKernel.TR;
 import static io.stormsim.nbody.MixedScalarListKernel.XX;
 import static io.stormsim.nbody.MixedScalarListKernel.XY;
 import static io.stormsim.nbody.MixedScalarListKernel.XZ;
@@ -52,7 +53,8 @@ final class MixedVectorListKernel implements ListKernel {
         float[] mp = l.floatMoments;
         FloatVector zero = FloatVector.zero(S);
         FloatVector one = FloatVector.broadcast(S, 1.0f), minusHalf = FloatVector.broadcast(S, -0.5f);
-        FloatVector e2 = FloatVector.broadcast(S, (float) eps2);
+        float e2f = (float) eps2;
+        FloatVector e2 = FloatVector.broadcast(S, e2f);
         for (int base = 0; base < padded; base += LANES) {
             FloatVector xi = FloatVector.fromArray(S, gx, base);
             FloatVector yi = FloatVector.fromArray(S, gy, base);
@@ -76,7 +78,7 @@ final class MixedVectorListKernel implements ListKernel {
                     FloatVector qx = dz.fma(qxz, dy.fma(qxy, dx.mul(qxx)));
                     FloatVector qy = dz.fma(qyz, dy.fma(qyy, dx.mul(qxy)));
                     FloatVector qz = dz.fma(qzz, dy.fma(qyz, dx.mul(qxz)));
-                    FloatVector rqr = dz.fma(qz, dy.fma(qy, dx.mul(qx)));
+                    FloatVector rqr = dz.fma(qz, dy.fma(qy, dx.fma(qx, FloatVector.broadcast(S, -e2f * mp[o + TR]))));
                     FloatVector minusMInv = inv.mul(-mp[o + M]);
                     FloatVector inv5 = inv.mul(inv2).mul(inv2);
                     FloatVector rqrInv5 = rqr.mul(inv5);

@@ -5,15 +5,15 @@ import java.util.Arrays;
 /**
  * A Barnes-Hut octree, or a set of subtrees of one, in flat primitive arrays.
  *
- * <p>Cell c owns {@code cell[c*CELL_STRIDE ..]} (centre of mass, mass, traceless quadrupole, squared
- * opening radius, geometric centre and half side) and {@code link[c*LINK_STRIDE ..]} (first child and
- * child count, or first body and body count for a leaf). The children of a cell are contiguous and in
- * octant order, so a depth-first walk visits cells in Morton order. A cell whose subtree was left out of
- * a locally essential tree because it is far enough for every target keeps its moments but has no
- * children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
+ * <p>Cell c owns {@code cell[c*CELL_STRIDE ..]} (centre of mass, mass, traceless quadrupole, the trace
+ * of the second moment, squared opening radius, geometric centre and half side) and
+ * {@code link[c*LINK_STRIDE ..]} (first child and child count, or first body and body count for a leaf).
+ * The children of a cell are contiguous and in octant order, so a depth-first walk visits cells in Morton
+ * order. A cell whose subtree was left out of a locally essential tree because it is far enough for every
+ * target keeps its moments but has no children and no bodies here, and is flagged {@link #PRUNED}. The bodies a cell holds in this tree are
  * contiguous ({@code FIRST_BODY}, {@code BODY_COUNT}), for leaves and internal cells alike (the shared top
  * cells of an assembled tree, above the subtrees, carry none). Bodies are kept as {x, y, z, m}
- * quadruples plus their ids. Each cell's mass and quadrupole are also kept rounded to float
+ * quadruples plus their ids. Each cell's mass, quadrupole and trace are also kept rounded to float
  * ({@code floatMoments}, for the mixed-precision kernel), set wherever the doubles are set, so that the
  * walks read them as they are instead of converting them once per group that lists the cell.
  *
@@ -25,12 +25,21 @@ import java.util.Arrays;
 public final class Octree {
     public static final int COM_X = 0, COM_Y = 1, COM_Z = 2, MASS = 3;
     public static final int Q_XX = 4, Q_YY = 5, Q_ZZ = 6, Q_XY = 7, Q_XZ = 8, Q_YZ = 9;
-    public static final int OPEN_R2 = 10, CENTER_X = 11, CENTER_Y = 12, CENTER_Z = 13, HALF = 14;
-    public static final int CELL_STRIDE = 15;
+    /**
+     * The trace of the cell's second moment about its centre of mass, sum m |d|^2, which the traceless
+     * quadrupole drops: with Plummer softening the second-order term of the softened potential needs it
+     * (a term in epsilon^2 sum m |d|^2 / (r^2 + epsilon^2)^(5/2), see {@link Gravity}).
+     */
+    public static final int TRACE = 10;
+    public static final int OPEN_R2 = 11, CENTER_X = 12, CENTER_Y = 13, CENTER_Z = 14, HALF = 15;
+    public static final int CELL_STRIDE = 16;
     public static final int FIRST_CHILD = 0, CHILD_COUNT = 1, FIRST_BODY = 2, BODY_COUNT = 3, PRUNED = 4;
     public static final int LINK_STRIDE = 5;
     public static final int BODY_STRIDE = 4;
-    /** Cell c's mass and quadrupole in float: {@code floatMoments[c*FLOAT_STRIDE + q - MASS]} for q in MASS..Q_YZ. */
+    /**
+     * Cell c's mass, quadrupole and trace in float: {@code floatMoments[c*FLOAT_STRIDE + q - MASS]} for q in
+     * MASS..TRACE.
+     */
     public static final int FLOAT_STRIDE = 8;
 
     public int cellCount;
@@ -219,7 +228,7 @@ public final class Octree {
             clearQuadrupole(base);
             for (int k = from; k < to; k++) {
                 int kb = k * CELL_STRIDE;
-                for (int q = Q_XX; q <= Q_YZ; q++) {
+                for (int q = Q_XX; q <= TRACE; q++) {
                     cell[base + q] += cell[kb + q];
                 }
                 addPointQuadrupole(base, cell[kb + MASS], cell[kb + COM_X] - cx, cell[kb + COM_Y] - cy,
@@ -231,16 +240,19 @@ public final class Octree {
     }
 
     private void roundMoments(int c) {
-        for (int q = MASS; q <= Q_YZ; q++) {
+        for (int q = MASS; q <= TRACE; q++) {
             floatMoments[c * FLOAT_STRIDE + q - MASS] = (float) cell[c * CELL_STRIDE + q];
         }
     }
 
     private void clearQuadrupole(int base) {
-        Arrays.fill(cell, base + Q_XX, base + Q_YZ + 1, 0.0);
+        Arrays.fill(cell, base + Q_XX, base + TRACE + 1, 0.0);
     }
 
-    /** Adds the traceless quadrupole m (3 d d^T - |d|^2 I) of a point mass at offset d from the centre of mass. */
+    /**
+     * Adds the traceless quadrupole m (3 d d^T - |d|^2 I) and the trace m |d|^2 of a point mass at offset d
+     * from the centre of mass.
+     */
     private void addPointQuadrupole(int base, double m, double dx, double dy, double dz) {
         double d2 = dx * dx + dy * dy + dz * dz;
         cell[base + Q_XX] += m * (3 * dx * dx - d2);
@@ -249,6 +261,7 @@ public final class Octree {
         cell[base + Q_XY] += m * 3 * dx * dy;
         cell[base + Q_XZ] += m * 3 * dx * dz;
         cell[base + Q_YZ] += m * 3 * dy * dz;
+        cell[base + TRACE] += m * d2;
     }
 
     /**

@@ -40,11 +40,7 @@ public final class PlummerSphere {
         for (int i = 0; i < n; i++) {
             b.id[i] = i;
             b.mass[i] = 1.0 / n;
-            double massFraction;
-            do {
-                massFraction = rnd.nextDouble();
-            } while (massFraction == 0 || massFraction > MASS_CUTOFF);
-            double r = 1 / Math.sqrt(Math.pow(massFraction, -2.0 / 3.0) - 1);
+            double r = radius(rnd);
             randomDirection(rnd, dir);
             b.x[i] = dir[0] * r * LENGTH_UNIT;
             b.y[i] = dir[1] * r * LENGTH_UNIT;
@@ -65,7 +61,16 @@ public final class PlummerSphere {
         return b;
     }
 
-    private static void randomDirection(SplittableRandom rnd, double[] out) {
+    /** A radius drawn from the unit-scale Plummer mass profile, without the outermost 0.1% of the mass. */
+    static double radius(SplittableRandom rnd) {
+        double massFraction;
+        do {
+            massFraction = rnd.nextDouble();
+        } while (massFraction == 0 || massFraction > MASS_CUTOFF);
+        return 1 / Math.sqrt(Math.pow(massFraction, -2.0 / 3.0) - 1);
+    }
+
+    static void randomDirection(SplittableRandom rnd, double[] out) {
         double z = 1 - 2 * rnd.nextDouble();
         double phi = 2 * Math.PI * rnd.nextDouble();
         double s = Math.sqrt(1 - z * z);
@@ -74,7 +79,7 @@ public final class PlummerSphere {
         out[2] = z;
     }
 
-    private static void toCentreOfMassFrame(Bodies b) {
+    static void toCentreOfMassFrame(Bodies b) {
         double m = 0, x = 0, y = 0, z = 0, vx = 0, vy = 0, vz = 0;
         for (int i = 0; i < b.n; i++) {
             m += b.mass[i];

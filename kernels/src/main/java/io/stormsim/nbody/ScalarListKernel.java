@@ -23,7 +23,7 @@ final class ScalarListKernel implements ListKernel {
                 double qx = l.qxx[k] * dx + l.qxy[k] * dy + l.qxz[k] * dz;
                 double qy = l.qxy[k] * dx + l.qyy[k] * dy + l.qyz[k] * dz;
                 double qz = l.qxz[k] * dx + l.qyz[k] * dy + l.qzz[k] * dz;
-                double rqr = dx * qx + dy * qy + dz * qz;
+                double rqr = dx * qx + dy * qy + dz * qz - eps2 * l.tr[k];
                 double mInv3 = m * inv * inv2;
                 double inv5 = inv * inv2 * inv2;
                 double radial = mInv3 + rqr * 2.5 * inv5 * inv2;

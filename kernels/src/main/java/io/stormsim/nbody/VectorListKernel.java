@@ -55,7 +55,7 @@ final class VectorListKernel implements ListKernel {
                 DoubleVector qx = dx.mul(l.qxx[k]).add(dy.mul(l.qxy[k])).add(dz.mul(l.qxz[k]));
                 DoubleVector qy = dx.mul(l.qxy[k]).add(dy.mul(l.qyy[k])).add(dz.mul(l.qyz[k]));
                 DoubleVector qz = dx.mul(l.qxz[k]).add(dy.mul(l.qyz[k])).add(dz.mul(l.qzz[k]));
-                DoubleVector rqr = dx.mul(qx).add(dy.mul(qy)).add(dz.mul(qz));
+                DoubleVector rqr = dx.mul(qx).add(dy.mul(qy)).add(dz.mul(qz)).sub(eps2 * l.tr[k]);
                 DoubleVector mInv3 = inv.mul(m).mul(inv2);
                 DoubleVector inv5 = inv.mul(inv2).mul(inv2);
                 DoubleVector radial = mInv3.add(rqr.mul(2.5).mul(inv5).mul(inv2));

@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import static io.stormsim.nbody.ForceErrors.quantile;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,15 +69,7 @@ class ForceAccuracyTest {
 
     /** Sorted relative acceleration errors, one per body. */
     private static double[] forceErrors(Gravity.Field tree) {
-        double[] err = new double[N];
-        for (int i = 0; i < N; i++) {
-            double dx = tree.ax[i] - direct.ax[i], dy = tree.ay[i] - direct.ay[i], dz = tree.az[i] - direct.az[i];
-            double norm = Math.sqrt(direct.ax[i] * direct.ax[i] + direct.ay[i] * direct.ay[i]
-                    + direct.az[i] * direct.az[i]);
-            err[i] = Math.sqrt(dx * dx + dy * dy + dz * dz) / norm;
-        }
-        Arrays.sort(err);
-        return err;
+        return ForceErrors.sortedRelative(tree, direct, N);
     }
 
     private static double[] potentialErrors(Gravity.Field tree) {
@@ -86,12 +79,6 @@ class ForceAccuracyTest {
         }
         Arrays.sort(err);
         return err;
-    }
-
-    /** The value below which a fraction q of the sorted values lie (nearest rank). */
-    private static double quantile(double[] sortedValues, double q) {
-        int rank = (int) Math.ceil(q * sortedValues.length);
-        return sortedValues[Math.max(rank, 1) - 1];
     }
 
     /**
@@ -178,7 +165,7 @@ class ForceAccuracyTest {
         Octree monopoleOnly = tree(0.5);
         for (int c = 0; c < monopoleOnly.cellCount; c++) {
             Arrays.fill(monopoleOnly.cell, c * Octree.CELL_STRIDE + Octree.Q_XX,
-                    c * Octree.CELL_STRIDE + Octree.Q_YZ + 1, 0.0);
+                    c * Octree.CELL_STRIDE + Octree.TRACE + 1, 0.0);
         }
         double monopoleMedian = quantile(forceErrors(
                 TreeWalk.field(monopoleOnly, 0, new int[] {0}, 0, N, EPS, Parameters.DEFAULT_GROUP_SIZE,

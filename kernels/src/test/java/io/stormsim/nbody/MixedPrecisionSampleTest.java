@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import static io.stormsim.nbody.ForceErrors.quantile;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -69,11 +70,6 @@ class MixedPrecisionSampleTest {
         }
         Arrays.sort(err);
         return err;
-    }
-
-    private static double quantile(double[] sortedValues, double q) {
-        int rank = (int) Math.ceil(q * sortedValues.length);
-        return sortedValues[Math.max(rank, 1) - 1];
     }
 
     @ParameterizedTest(name = "theta {0}")

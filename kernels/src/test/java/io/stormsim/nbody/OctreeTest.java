@@ -28,7 +28,7 @@ class OctreeTest {
 
     private static void assertRounded(Octree t) {
         for (int c = 0; c < t.cellCount; c++) {
-            for (int q = Octree.MASS; q <= Octree.Q_YZ; q++) {
+            for (int q = Octree.MASS; q <= Octree.TRACE; q++) {
                 assertEquals((float) t.cell[c * Octree.CELL_STRIDE + q],
                         t.floatMoments[c * Octree.FLOAT_STRIDE + q - Octree.MASS], "cell " + c + " moment " + q);
             }
