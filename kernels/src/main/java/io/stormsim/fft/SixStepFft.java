@@ -37,13 +37,25 @@ public final class SixStepFft {
     private static final int G = LaneFft.GROUP;
     /** Columns of a tile of the transposing scatter after pass 1: a cache line of each row it writes. */
     private static final int TILE = 8;
+    /**
+     * Groups gathered and scattered together: the strided side of a pass then moves PANEL G contiguous
+     * values a matrix row instead of one cache line (which a Java array's 16-byte header splits in two),
+     * so fewer and fuller memory accesses.
+     */
+    private static final int PANEL = 8;
+    /**
+     * Doubles between the ends of consecutive panel arrays, staggering them by 512 bytes: with arrays of
+     * exactly G n values, a butterfly's real and imaginary parts (and the panel's groups) fell on the same
+     * cache sets at the FFT's power-of-two strides, and its FFTs took 1.5 times as long (2^22 and 2^24).
+     */
+    private static final int STAGGER = 64;
     private final LaneFft fft1;
     private final LaneFft fft2;
     private final Twiddles twiddles;
     private final boolean simd;
-    /** The group of rows a pass transforms ({@link LaneFft} layout). */
-    private final double[] groupRe;
-    private final double[] groupIm;
+    /** The groups of rows a pass transforms at once ({@link LaneFft} layout each), made at the first pass. */
+    private double[][] panelRe;
+    private double[][] panelIm;
     /** The sequential transform's n1 x n2 matrix between its passes. */
     private ComplexBlock middle;
 
@@ -67,8 +79,7 @@ public final class SixStepFft {
         this.fft1 = new LaneFft(n2, simd);
         this.fft2 = n1 == n2 ? fft1 : new LaneFft(n1, simd);
         this.twiddles = new Twiddles(m, n2, simd);
-        this.groupRe = new double[G * n1];
-        this.groupIm = new double[G * n1];
+
     }
 
     /** Floating-point operations by the usual count for a complex FFT: 5 N log2 N. */
@@ -114,12 +125,12 @@ public final class SixStepFft {
      * j1, FFTs of length n2 over j2, twiddle factors), pass 2 steps 5 and 6 (rows k2, FFTs of length n1
      * over j1). This partition's rows [firstRow, firstRow + rows) arrive as columns: {@code in} holds, in
      * source order, one block per source partition, its stripe of the FFT index (rows, {@link Striping}
-     * of the length over the sources) by these rows (columns). {@link LaneFft#GROUP} rows at a time are
-     * gathered from them into a buffer, one cache line per index, in bit-reversed order (the FFT's own
-     * permutation, for free), transformed there (and multiplied by the twiddle factors), and scattered
-     * into {@code out} ({@link #outputBlocks}, overwritten): pass 1 writes each row into its rows of the
-     * blocks (8 x 8 tiles), pass 2 each value's group into a cache line of a row. One read and one write
-     * of the data per pass.
+     * of the length over the sources) by these rows (columns). Panels of 8 groups of {@link LaneFft#GROUP}
+     * rows are gathered from them into buffers, 8 G contiguous values of each block row, in bit-reversed
+     * order (the FFT's own permutation, for free), transformed there (and multiplied by the twiddle
+     * factors), and scattered into {@code out} ({@link #outputBlocks}, overwritten): pass 1 writes each
+     * row into its rows of the blocks (8 x 8 tiles), pass 2 each value of the panel into 8 G contiguous
+     * values of a block row. One read and one write of the data per pass.
      */
     public void rowPass(int pass, List<ComplexBlock> in, int firstRow, Direction direction, List<ComplexBlock> out) {
         LaneFft fft = pass == 1 ? fft1 : fft2;
@@ -145,41 +156,60 @@ public final class SixStepFft {
                         + o.cols + ", not as outputBlocks(" + pass + ", " + rows + ", " + out.size() + ") makes it");
             }
         }
-        for (int a = firstRow / G; a * G < firstRow + rows; a++) {
-            int col = a * G - firstRow;
-            int lo = Math.max(0, -col);
-            int hi = Math.min(G, rows - col);
-            boolean whole = lo == 0 && hi == G;
-            gather(fft, in, rows, col, lo, hi, whole);
-            fft.transform(groupRe, groupIm, direction);
-            if (pass == 1) {
-                twiddles.multiplyGroup(groupRe, groupIm, a, direction);
-                scatterRows(out, length, col, lo, hi);
-            } else {
-                scatterColumns(out, length, rows, col, lo, hi, whole);
+        if (panelRe == null) {
+            panelRe = new double[PANEL][];
+            panelIm = new double[PANEL][];
+            for (int k = 0; k < PANEL; k++) {
+                panelRe[k] = new double[G * n1 + STAGGER * (2 * k + 1)];
+                panelIm[k] = new double[G * n1 + STAGGER * (2 * k + 2)];
+            }
+        }
+        int endGroup = (firstRow + rows + G - 1) / G;
+        for (int a0 = firstRow / G; a0 < endGroup; a0 += PANEL) {
+            int groups = Math.min(PANEL, endGroup - a0);
+            gather(fft, in, rows, a0 * G - firstRow, groups);
+            for (int k = 0; k < groups; k++) {
+                fft.transform(panelRe[k], panelIm[k], direction);
+                if (pass == 1) {
+                    twiddles.multiplyGroup(panelRe[k], panelIm[k], a0 + k, direction);
+                    scatterRows(out, length, k, (a0 + k) * G - firstRow, rows);
+                }
+            }
+            if (pass == 2) {
+                scatterColumns(out, length, rows, a0 * G - firstRow, groups);
             }
         }
     }
 
-    /** Lanes [lo, hi) of the group whose lane 0 is column {@code col} of the received blocks, bit-reversed. */
-    private void gather(LaneFft fft, List<ComplexBlock> in, int rows, int col, int lo, int hi, boolean whole) {
-        if (!whole) {
-            // lanes without a row still go through the butterflies: zeros, not a previous group's values
-            Arrays.fill(groupRe, 0, G * fft.n, 0.0);
-            Arrays.fill(groupIm, 0, G * fft.n, 0.0);
+    /**
+     * The panel's groups (group k's lane 0 at column col0 + G k of the received blocks), bit-reversed: each
+     * block row's PANEL G columns in one contiguous sweep.
+     */
+    private void gather(LaneFft fft, List<ComplexBlock> in, int rows, int col0, int groups) {
+        for (int k = 0; k < groups; k++) {
+            if (!whole(col0 + k * G, rows)) {
+                // lanes without a row still go through the butterflies: zeros, not a previous group's values
+                Arrays.fill(panelRe[k], 0, G * fft.n, 0.0);
+                Arrays.fill(panelIm[k], 0, G * fft.n, 0.0);
+            }
         }
         int j = 0;
         for (ComplexBlock b : in) {
             for (int r = 0; r < b.rows; r++, j++) {
-                int src = r * rows + col;
                 int dst = fft.bitReversed(j) * G;
-                copy(b.re, b.im, src, groupRe, groupIm, dst, lo, hi, whole);
+                for (int k = 0, col = col0; k < groups; k++, col += G) {
+                    copy(b.re, b.im, r * rows + col, panelRe[k], panelIm[k], dst, col, rows);
+                }
             }
         }
     }
 
-    /** Pass 1: lane b is row col + b of every target's block, value k2 its column k2 - first. */
-    private void scatterRows(List<ComplexBlock> out, int length, int col, int lo, int hi) {
+    /** Pass 1: lane b of the panel's group k is row col + b of every target's block, value k2 its column k2 - first. */
+    private void scatterRows(List<ComplexBlock> out, int length, int k, int col, int rows) {
+        double[] re = panelRe[k];
+        double[] im = panelIm[k];
+        int lo = Math.max(0, -col);
+        int hi = Math.min(G, rows - col);
         for (int q = 0; q < out.size(); q++) {
             ComplexBlock o = out.get(q);
             int first = Striping.first(length, out.size(), q);
@@ -188,34 +218,45 @@ public final class SixStepFft {
                 int k1 = Math.min(end, k0 + TILE);
                 for (int b = lo; b < hi; b++) {
                     int dst = (col + b) * o.cols - first;
-                    for (int k = k0; k < k1; k++) {
-                        o.re[dst + k] = groupRe[k * G + b];
-                        o.im[dst + k] = groupIm[k * G + b];
+                    for (int v = k0; v < k1; v++) {
+                        o.re[dst + v] = re[v * G + b];
+                        o.im[dst + v] = im[v * G + b];
                     }
                 }
             }
         }
     }
 
-    /** Pass 2: value k1 of the group is row k1 - first of its target's block, at columns col + lo .. col + hi. */
-    private void scatterColumns(List<ComplexBlock> out, int length, int rows, int col, int lo, int hi, boolean whole) {
+    /**
+     * Pass 2: value k1 of the panel's group k is row k1 - first of its target's block, at columns col0 + G k
+     * on: each block row's PANEL G columns in one contiguous sweep.
+     */
+    private void scatterColumns(List<ComplexBlock> out, int length, int rows, int col0, int groups) {
         for (int q = 0; q < out.size(); q++) {
             ComplexBlock o = out.get(q);
             int first = Striping.first(length, out.size(), q);
             for (int r = 0; r < o.rows; r++) {
-                copy(groupRe, groupIm, (first + r) * G, o.re, o.im, r * rows + col, lo, hi, whole);
+                for (int k = 0, col = col0; k < groups; k++, col += G) {
+                    copy(panelRe[k], panelIm[k], (first + r) * G, o.re, o.im, r * rows + col, col, rows);
+                }
             }
         }
     }
 
-    /** Lanes [lo, hi) of a group: dst[d + l] = src[s + l]. */
-    private void copy(double[] srcRe, double[] srcIm, int s, double[] dstRe, double[] dstIm, int d, int lo, int hi,
-            boolean whole) {
-        if (whole && simd) {
+    private static boolean whole(int col, int rows) {
+        return col >= 0 && col + G <= rows;
+    }
+
+    /**
+     * One value of a group whose lane 0 is column {@code col} of a {@code rows}-column block: dst[d + l] =
+     * src[s + l] for the lanes l that are columns of it.
+     */
+    private void copy(double[] srcRe, double[] srcIm, int s, double[] dstRe, double[] dstIm, int d, int col, int rows) {
+        if (simd && whole(col, rows)) {
             VectorLaneFft.copy(srcRe, srcIm, s, dstRe, dstIm, d);
             return;
         }
-        for (int l = lo; l < hi; l++) {
+        for (int l = Math.max(0, -col); l < Math.min(G, rows - col); l++) {
             dstRe[d + l] = srcRe[s + l];
             dstIm[d + l] = srcIm[s + l];
         }
