@@ -13,7 +13,8 @@ package io.stormsim.fft;
  * {@link #bitReversed}(i): the gather that fills the group places it there): one radix-2 stage if log2 n
  * is odd, then radix-4 stages. All twiddle factors are precomputed per stage and direction, each directly
  * from cos/sin. Each lane sees the same IEEE operations in the same order (no fused multiply-add) on the
- * scalar path and the SIMD one ({@link VectorLaneFft}, where the JVM has the Vector API), so a row's
+ * scalar path and the SIMD one ({@link VectorLaneFft}, where the JVM has the Vector API and a vector
+ * holds GROUP doubles, AVX-512), so a row's
  * result has the same bits whichever path ran and whatever lane it sat in. A plan is immutable and may
  * be shared by threads.
  */
@@ -91,12 +92,13 @@ public final class LaneFft {
 
     /**
      * Transforms the GROUP interleaved rows in (re, im) (GROUP n values each from index 0), given in
-     * bit-reversed order; the result in natural order. Unscaled: the inverse does not divide by n.
+     * bit-reversed order; the result in natural order. Unscaled: the inverse does not divide by n. The
+     * stages whose butterflies stay within BLOCK values run block by block (a block in L1), the others
+     * over the whole group.
      */
     public void transform(double[] re, double[] im, Direction direction) {
         double[] w = direction == Direction.FORWARD ? forwardTwiddles : inverseTwiddles;
         boolean forward = direction == Direction.FORWARD;
-        // the stages within blocks of BLOCK values, block by block while the block sits in L1, then the others
         int inBlocks = 0;
         while (inBlocks < quarter.length && 4 * quarter[inBlocks] <= BLOCK) {
             inBlocks++;
