@@ -16,6 +16,8 @@ import org.apache.storm.task.TopologyContext;
  * receiver has the blocks from every partition in source order. The blocks a task sends are its own and
  * reused every round: one round is in flight at a time, and a round's next trigger leaves the spout only
  * once every task has acked (so has read) the round's blocks; within a worker they pass by reference.
+ * Only a failed round's steps still in flight when its replay starts may read blocks being overwritten;
+ * the result bolt ignores a step older than one it has seen, so they reach neither the output nor the times.
  * Each step records its compute and emit times ({@link PhaseTimes}) for the result bolt's breakdown.
  */
 abstract class FftBolt extends StepBolt {

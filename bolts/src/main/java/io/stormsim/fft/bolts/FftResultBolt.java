@@ -78,6 +78,11 @@ public class FftResultBolt extends FftBolt implements SingleTask {
 
     @Override
     protected void onStep(long step, StepInputs in) throws IOException, InterruptedException {
+        if (step < lastStep) {
+            // a step of a failed round that completed after its replay began: it may have read blocks the
+            // replay was already overwriting (FftBolt), so neither its output nor its time counts
+            return;
+        }
         List<FftReport> reports = in.all(SpectrumBolt.REPORT);
         long round = reports.get(0).round();
         long now = System.nanoTime();
