@@ -11,19 +11,25 @@ import org.apache.storm.task.TopologyContext;
 
 /**
  * A six-step FFT phase bolt: a {@link StepBolt} holding rows of the current matrix (a stripe). A
- * transpose is an all-to-all exchange: each partition sends each partition its columns of its stripe,
- * transposed ({@link #sendTransposed}, or fused into {@link SixStepFft#rowPass}); the receiver has the
- * blocks from every partition in source order, side by side its stripe of the transposed matrix
- * ({@link #received}).
+ * transpose is an all-to-all exchange: each partition sends each partition the block of its stripe that
+ * partition's rows of the transposed matrix need (its columns, fused into {@link SixStepFft#rowPass}); the
+ * receiver has the blocks from every partition in source order. The blocks a task sends are its own and
+ * reused every round: one round is in flight at a time, and a round's next trigger leaves the spout only
+ * once every task has acked (so has read) the round's blocks; within a worker they pass by reference.
+ * Only a failed round's steps still in flight when its replay starts may read blocks being overwritten;
+ * the result bolt ignores a step older than one it has seen, so they reach neither the output nor the times.
+ * Each step records its compute and emit times ({@link PhaseTimes}) for the result bolt's breakdown.
  */
 abstract class FftBolt extends StepBolt {
     protected transient FftConfig config;
     protected transient SixStepFft fft;
+    protected transient PhaseTimes times;
 
     @Override
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         config = FftConfig.from(conf);
         fft = new SixStepFft(config.m());
+        times = PhaseTimes.of(context.getStormId());
     }
 
     @Override
@@ -36,11 +42,12 @@ abstract class FftBolt extends StepBolt {
         return Striping.first(rows, partitions, partition);
     }
 
-    /** Sends partition q its columns of {@code stripe} (a stripe of a matrix {@code stripe.cols} wide), transposed. */
-    protected void sendTransposed(String stream, long step, ComplexBlock stripe) {
-        int cols = stripe.cols;
-        emitToEach(stream, step, q -> stripe.transposedColumns(Striping.first(cols, partitions, q),
-                Striping.end(cols, partitions, q)));
+    /**
+     * Records this step's times: {@code computedNanos} since the step began (the phase's own work), the rest
+     * until now emitting (with more than one worker, Kryo writing the blocks for the other worker).
+     */
+    protected void recordTimes(long step, int phase, long computedNanos) {
+        times.record(step, phase, computedNanos, stepElapsedNanos() - computedNanos);
     }
 
     /** This partition's stripe of the transposed matrix, from the blocks every partition sent it. */

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * rows in partition order, as {@code output.c128} ({@link ComplexFile} format). Each later round's wall
  * time is the time between its completion and the previous round's: the whole transform with its three
  * exchanges, the trigger and the acks. After the last round it writes {@code rounds.csv} and, last,
- * {@code summary.txt}, whose presence says the run completed. Each timed transform goes to the live stream as a job
+ * {@code summary.txt}, whose presence says the run completed. Where every phase task runs in its JVM (an
+ * embedded LocalCluster), each timed round also gets the phases' own compute and emit times ({@link PhaseTimes}). Each timed transform goes to the live stream as a job
  * ({@link JobStream}, unanchored: rounds never wait for it) when a publisher subscribes. Runs as one task.
  */
 public class FftResultBolt extends FftBolt implements SingleTask {
@@ -39,6 +40,10 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     private static final Logger LOG = LoggerFactory.getLogger("stormsim.progress");
 
     private transient TreeMap<Long, Double> wallMs;
+    /** Per timed round, where its phase times are complete: the phases' compute and emit ms ({@link PhaseTimes}). */
+    private transient TreeMap<Long, double[]> phaseMs;
+    private transient long lastStep;
+    private transient String stormId;
     private transient long lastNanos;
     private transient int workers;
     private transient int phasePartitions;
@@ -61,6 +66,8 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     protected void setUp(Map<String, Object> conf, TopologyContext context) {
         super.setUp(conf, context);
         wallMs = new TreeMap<>();
+        phaseMs = new TreeMap<>();
+        stormId = context.getStormId();
         output = config.run().output();
         transforms = new JobMetrics(context);
         publishing = config.stream().enabled() && hasSubscriber(StreamPublisherBolt.MESSAGES);
@@ -70,13 +77,19 @@ public class FftResultBolt extends FftBolt implements SingleTask {
     }
 
     @Override
-    protected void onStep(long step, StepInputs in) throws IOException {
+    protected void onStep(long step, StepInputs in) throws IOException, InterruptedException {
+        if (step < lastStep) {
+            // a step of a failed round that completed after its replay began: it may have read blocks the
+            // replay was already overwriting (FftBolt), so neither its output nor its time counts
+            return;
+        }
         List<FftReport> reports = in.all(SpectrumBolt.REPORT);
         long round = reports.get(0).round();
         long now = System.nanoTime();
         Path out = config.outputDir();
         if (round == 0) {
             wallMs.clear();
+            phaseMs.clear();
             Files.createDirectories(out);
             List<ComplexBlock> rows = new ArrayList<>();
             for (FftReport r : reports) {
@@ -87,6 +100,10 @@ public class FftResultBolt extends FftBolt implements SingleTask {
         } else {
             double ms = (now - lastNanos) / 1e6;
             wallMs.put(round, ms);
+            // the previous round's tasks have all recorded: this round left the spout after their acks
+            if (round > 1) {
+                putPhaseTimes(round - 1, times.take(lastStep, PhaseTimes.PHASES * phasePartitions, 0));
+            }
             long latency = Math.round(ms);
             // a transform is sent when the previous one is done: the elapsed time counts from the first's send
             transforms.done(System.currentTimeMillis() - latency, latency, transposeBytes());
@@ -97,15 +114,22 @@ public class FftResultBolt extends FftBolt implements SingleTask {
             }
         }
         lastNanos = now;
+        lastStep = step;
         if (round == config.run().lastRound()) {
+            if (round > 0) {
+                // this round's last tasks record just after their emits: a moment, or never from another worker
+                putPhaseTimes(round, times.take(step, PhaseTimes.PHASES * phasePartitions, 1000));
+            }
             writeSummary(out);
         }
     }
 
     private void writeSummary(Path out) throws IOException {
-        StringBuilder csv = new StringBuilder("round,wall_ms,gflops\n");
+        StringBuilder csv = new StringBuilder("round,wall_ms,gflops,compute_ms,emit_ms\n");
         for (Map.Entry<Long, Double> e : wallMs.entrySet()) {
-            csv.append(String.format("%d,%.3f,%.3f%n", e.getKey(), e.getValue(), fft.flops() / e.getValue() / 1e6));
+            double[] p = phaseMs.get(e.getKey());
+            csv.append(String.format("%d,%.3f,%.3f,%s,%s%n", e.getKey(), e.getValue(), fft.flops() / e.getValue() / 1e6,
+                    p == null ? "" : String.format("%.3f", p[0]), p == null ? "" : String.format("%.3f", p[1])));
         }
         output.writeString(ROUNDS_CSV, csv);
         double[] times = wallMs.values().stream().mapToDouble(Double::doubleValue).toArray();
@@ -120,6 +144,11 @@ public class FftResultBolt extends FftBolt implements SingleTask {
                 Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions),
                 Striping.bytesBetweenPartitions(fft.n1, fft.n2, phasePartitions),
                 Striping.bytesBetweenPartitions(fft.n2, fft.n1, phasePartitions), OUTPUT);
+        if (!phaseMs.isEmpty()) {
+            summary += String.format("phase_rounds=%d%nmedian_compute_ms=%.3f%nmedian_emit_ms=%.3f%n", phaseMs.size(),
+                    Median.of(phaseMs.values().stream().mapToDouble(p -> p[0]).toArray()),
+                    Median.of(phaseMs.values().stream().mapToDouble(p -> p[1]).toArray()));
+        }
         output.complete(summary);
         LOG.info("fft: {} transforms of 2^{} points on {} partitions: median {} ms, {} GFLOP/s; results in {}",
                 times.length, config.m(), phasePartitions, String.format("%.2f", median),
@@ -132,8 +161,15 @@ public class FftResultBolt extends FftBolt implements SingleTask {
                 + Striping.bytesBetweenPartitions(fft.n1, fft.n2, phasePartitions);
     }
 
+    private void putPhaseTimes(long round, double[] ms) {
+        if (ms != null) {
+            phaseMs.put(round, ms);
+        }
+    }
+
     @Override
     public void cleanup() {
+        PhaseTimes.release(stormId);
         output.close();
         super.cleanup();
     }

@@ -4,12 +4,13 @@ import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.SixStepFft;
+import io.stormsim.fft.Striping;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One fused {@link SixStepFft#rowPass} on this partition's rows, and the blocks of the transpose after it, one
- * per partition. Pass 1 (steps 2 to 4): row FFTs of length n2 on its rows j1 of the n1 x n2 matrix and the
+ * per partition (made at the first step, overwritten by every later one). Pass 1 (steps 2 to 4): row FFTs of length n2 on its rows j1 of the n1 x n2 matrix and the
  * twiddle factors, sent on {@value #ROWS}; pass 2 (steps 5 and 6): row FFTs of length n1 on its rows k2 of the
  * n2 x n1 matrix, sent on {@value #SPECTRUM}. The YAML gives the pass as the constructor argument.
  */
@@ -18,6 +19,7 @@ public class RowPassBolt extends FftBolt {
     public static final String SPECTRUM = "spectrum";
 
     private final int pass;
+    private transient List<ComplexBlock> out;
 
     public RowPassBolt(int pass) {
         if (pass != 1 && pass != 2) {
@@ -38,8 +40,13 @@ public class RowPassBolt extends FftBolt {
 
     @Override
     protected void onStep(long step, StepInputs in) {
-        List<ComplexBlock> blocks = fft.rowPass(pass, in.all(pass == 1 ? LoadBolt.COLUMNS : ROWS),
-                firstRow(pass == 1 ? fft.n1 : fft.n2), config.direction(), partitions);
-        emitToEach(outputs().get(0), step, blocks::get);
+        int rows = pass == 1 ? fft.n1 : fft.n2;
+        if (out == null) {
+            out = fft.outputBlocks(pass, Striping.count(rows, partitions, partition), partitions);
+        }
+        fft.rowPass(pass, in.all(pass == 1 ? LoadBolt.COLUMNS : ROWS), firstRow(rows), config.direction(), out);
+        long computed = stepElapsedNanos();
+        emitToEach(outputs().get(0), step, out::get);
+        recordTimes(step, pass == 1 ? PhaseTimes.FIRST_PASS : PhaseTimes.SECOND_PASS, computed);
     }
 }

@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Joins the last transpose into this partition's rows of the result, in natural order, where a
- * distributed FFT leaves it. Sends them to the result bolt after round 0 (the warm-up transform), which
- * writes the output; the timed rounds after it send only their round number (every round transforms the
- * same input into the same bits), so they time the transform and not the gathering of N points onto one task.
+ * Receives the last transpose: this partition's rows of the result, in natural order, as the blocks of
+ * every partition of the second pass side by side, where a distributed FFT leaves it. After round 0 (the
+ * warm-up transform) it joins them and sends them to the result bolt, which writes the output; the timed
+ * rounds after it send only their round number (every round transforms the same input into the same
+ * bits), so they time the transform and not the gathering of N points onto one task.
  */
 public class SpectrumBolt extends FftBolt {
     public static final String REPORT = "report";
@@ -30,7 +31,10 @@ public class SpectrumBolt extends FftBolt {
     @Override
     protected void onStep(long step, StepInputs in) {
         StepCommand command = in.one(TimestepSpout.STREAM);
-        ComplexBlock rows = received(in.all(RowPassBolt.SPECTRUM));
-        emitTo(REPORT, 0, step, new FftReport(command.round, command.round == 0 ? rows : ComplexBlock.zeros(0, 0)));
+        List<ComplexBlock> blocks = in.all(RowPassBolt.SPECTRUM);
+        ComplexBlock rows = command.round == 0 ? received(blocks) : ComplexBlock.zeros(0, 0);
+        long computed = stepElapsedNanos();
+        emitTo(REPORT, 0, step, new FftReport(command.round, rows));
+        recordTimes(step, PhaseTimes.SPECTRUM, computed);
     }
 }
