@@ -50,9 +50,6 @@ public final class MatmulBench implements Callable<Integer> {
     private static final int WARM_UP_JOBS = 6;
     private static final long SEED = 42;
     private static final String NOT_MEASURED = "not measured";
-    private static final String OPENBLAS_CORETYPE = "OPENBLAS_CORETYPE";
-    /** OpenBLAS's name for its AVX-512 kernels. */
-    private static final String AVX512_CORE = "SkylakeX";
     private static final String CORE_LINE = "Core:";
     /** The columns of jobs.csv with each phase's CPU time for a job (all its tasks). */
     private static final String[] PHASE_COLUMNS = {"broadcast_cpu_ms", "multiply_cpu_ms", "result_cpu_ms"};
@@ -112,31 +109,19 @@ public final class MatmulBench implements Callable<Integer> {
         Arrays.stream(sizes).forEach(ejmlSizes::add);
         // EJML's time at the topology's n is the topology table's baseline
         ejmlSizes.add(n);
-        List<Integer> kernelSizes = Arrays.stream(sizes).boxed().toList();
-        Baseline openblas = baseline(DgemmBaseline.Library.openblas, kernelSizes, null, out);
-        // OpenBLAS picks its kernels from the CPU it recognises, and releases older than the CPU take an AVX-512
-        // machine they do not know (Zen 4, Zen 5) for a Haswell: 256-bit kernels. A user who knows sets
-        // OPENBLAS_CORETYPE; the faster of the two is the library's best on this machine.
-        boolean forced = System.getenv(OPENBLAS_CORETYPE) != null;
-        Baseline openblas512 = !forced && Machine.cpuVectorFlags().startsWith("AVX-512")
-                ? baseline(DgemmBaseline.Library.openblas, kernelSizes, AVX512_CORE, out) : null;
-        Baseline ejml = baseline(DgemmBaseline.Library.ejml, List.copyOf(ejmlSizes), null, out);
+        Baseline openblas = baseline(DgemmBaseline.Library.openblas, Arrays.stream(sizes).boxed().toList(), out);
+        Baseline ejml = baseline(DgemmBaseline.Library.ejml, List.copyOf(ejmlSizes), out);
         System.out.println("machine: " + Machine.line());
         System.out.println();
-        String detected = "OpenBLAS (1 thread" + (openblas.core() == null ? "" : ", " + (forced ? OPENBLAS_CORETYPE + "="
-                : "core it detects: ") + openblas.core()) + ") GFLOP/s";
-        System.out.println("| n | stormsim Dgemm GFLOP/s | " + detected + (openblas512 == null ? ""
-                : " | OpenBLAS (1 thread, " + OPENBLAS_CORETYPE + "=" + AVX512_CORE + ": its AVX-512 kernels) GFLOP/s")
-                + " | Dgemm / fastest OpenBLAS | EJML GFLOP/s | Dgemm / EJML |");
-        System.out.println("|---|---|---|" + (openblas512 == null ? "" : "---|") + "---|---|---|");
+        System.out.println("| n | stormsim Dgemm GFLOP/s | OpenBLAS (1 thread" + (openblas.core() == null ? ""
+                : ", its " + openblas.core() + " kernels") + ") GFLOP/s | Dgemm / OpenBLAS | EJML GFLOP/s | Dgemm / EJML |");
+        System.out.println("|---|---|---|---|---|---|");
         for (int size : sizes) {
             double gflops = kernelGflops(size);
             double blas = openblas.gflops(size), ej = ejml.gflops(size);
-            double blas512 = openblas512 == null ? Double.NaN : openblas512.gflops(size);
-            double best = Double.isNaN(blas512) ? blas : Double.isNaN(blas) ? blas512 : Math.max(blas, blas512);
-            System.out.printf("| %d | %.1f | %s |%s %s | %.2f | %.1fx |%n", size, gflops, gflopsCell(blas),
-                    openblas512 == null ? "" : " " + gflopsCell(blas512) + " |",
-                    Double.isNaN(best) ? NOT_MEASURED : String.format("%.0f%%", 100 * gflops / best), ej, gflops / ej);
+            System.out.printf("| %d | %.1f | %s | %s | %.2f | %.1fx |%n", size, gflops,
+                    Double.isNaN(blas) ? NOT_MEASURED : String.format("%.1f", blas),
+                    Double.isNaN(blas) ? NOT_MEASURED : String.format("%.0f%%", 100 * gflops / blas), ej, gflops / ej);
         }
         if (openblas.unavailable() != null) {
             System.out.println();
@@ -223,12 +208,10 @@ public final class MatmulBench implements Callable<Integer> {
         return TopologyFile.load(yaml, null, props, false);
     }
 
-    /** A library's best seconds and GFLOP/s by n; why it was not measured, or null. */
-    private static String gflopsCell(double gflops) {
-        return Double.isNaN(gflops) ? NOT_MEASURED : String.format("%.1f", gflops);
-    }
-
-    /** {@code core}: the kernels OpenBLAS says it uses (its "Core:" line), null when it did not say. */
+    /**
+     * A library's best seconds and GFLOP/s by n; why it was not measured, or null; the kernels OpenBLAS said it uses
+     * (its "Core:" line), or null.
+     */
     private record Baseline(Map<Integer, Double> seconds, Map<Integer, Double> gflopsByN, String unavailable, String core) {
         /** NaN where not measured. */
         double gflops(int n) {
@@ -236,24 +219,20 @@ public final class MatmulBench implements Callable<Integer> {
         }
     }
 
-    /**
-     * Measures a library at each n in a JVM of its own ({@link DgemmBaseline}), reading its lines "LIBRARY n seconds
-     * gflops"; {@code coreType}, if not null, is given to OpenBLAS as its OPENBLAS_CORETYPE.
-     */
-    private static Baseline baseline(DgemmBaseline.Library library, List<Integer> ns, String coreType, Path out)
-            throws Exception {
-        System.err.println("bench matmul: " + library + " (1 thread" + (coreType == null ? "" : ", " + coreType) + ") ...");
+    /** Measures a library at each n in a JVM of its own ({@link DgemmBaseline}), reading its lines "LIBRARY n seconds gflops". */
+    private static Baseline baseline(DgemmBaseline.Library library, List<Integer> ns, Path out) throws Exception {
+        System.err.println("bench matmul: " + library + " (1 thread) ...");
         List<String> args = new ArrayList<>(List.of(DgemmBaseline.NAME, library.name()));
         ns.forEach(size -> args.add(String.valueOf(size)));
         ProcessBuilder child = ChildJvm.bench(List.of(), args);
         child.environment().put("OPENBLAS_NUM_THREADS", "1");
         child.environment().put("OMP_NUM_THREADS", "1");
-        // OpenBLAS then prints the kernels it chose ("Core: Haswell")
+        // OpenBLAS picks its best kernels for the CPU: a core type set for the whole machine (one was, on the
+        // machine of docs/performance/matmul.md: Haswell's 256-bit kernels on an AVX-512 CPU, 62 against 107
+        // GFLOP/s) would make the reference slower than the library is. It says what it picked ("Core: SkylakeX").
+        child.environment().remove("OPENBLAS_CORETYPE");
         child.environment().put("OPENBLAS_VERBOSE", "2");
-        if (coreType != null) {
-            child.environment().put(OPENBLAS_CORETYPE, coreType);
-        }
-        Path log = out.resolve(library + (coreType == null ? "" : "-" + coreType) + ".txt");
+        Path log = out.resolve(library + ".txt");
         ChildJvm.run(child, "the " + library + " baseline", log);
         Map<Integer, Double> seconds = new HashMap<>(), gflops = new HashMap<>();
         String unavailable = null, core = null;
