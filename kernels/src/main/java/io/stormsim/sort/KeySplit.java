@@ -5,8 +5,9 @@ package io.stormsim.sort;
  * its top digit, the key's bits from {@code topShift} up), at {@code destination << topBits | top};
  * {@link #count} counts the slots, {@link #scatter} moves each record to its slot's next position, stably.
  * Destinations are key ranges, so only about 2^topBits + destinations - 1 slots are ever used: the scatter
- * writes as many streams as a digit pass. The destination is computed without branches (a record of random
- * keys goes either way), in each loop again rather than stored between them.
+ * writes as many streams as a digit pass. The slot of a key whose top digit no splitter has is looked up by
+ * the top digit alone; only keys sharing a splitter's top digit compare key and index with the splitters
+ * (without branches: such a record goes either way), in each loop again rather than stored between them.
  */
 final class KeySplit {
     private KeySplit() {
@@ -18,16 +19,27 @@ final class KeySplit {
         if (stripe.keyBits() == 32) {
             int[] keys = stripe.intKeys();
             long[] packed = splitters.packed32();
+            int[] byTop = splitters.slotsByTop(topShift, topBits);
+            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
-                int k = keys[i];
-                slots[(destination(packed, k, firstIndex + i) << topBits | k >>> topShift) & under]++;
+                int k = keys[i], t = k >>> topShift & topMask, s = byTop[t];
+                if (s < 0) {
+                    s = destination(packed, k, firstIndex + i) << topBits | t;
+                }
+                slots[s & under]++;
             }
         } else {
             long[] keys = stripe.longKeys();
             long[] flipped = splitters.flippedKeys(), indices = splitters.indices();
+            int[] byTop = splitters.slotsByTop(topShift, topBits);
+            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
                 long k = keys[i];
-                slots[(destination(flipped, indices, k, firstIndex + i) << topBits | (int) (k >>> topShift)) & under]++;
+                int t = (int) (k >>> topShift) & topMask, s = byTop[t];
+                if (s < 0) {
+                    s = destination(flipped, indices, k, firstIndex + i) << topBits | t;
+                }
+                slots[s & under]++;
             }
         }
     }
@@ -41,34 +53,33 @@ final class KeySplit {
         if (stripe.keyBits() == 32) {
             int[] keys = stripe.intKeys(), out = dst.intKeys();
             long[] packed = splitters.packed32();
-            if (pay == null) {
-                for (int i = 0; i < n; i++) {
-                    int k = keys[i];
-                    out[at[(destination(packed, k, firstIndex + i) << topBits | k >>> topShift) & under]++] = k;
+            int[] byTop = splitters.slotsByTop(topShift, topBits);
+            int topMask = byTop.length - 1;
+            for (int i = 0; i < n; i++) {
+                int k = keys[i], t = k >>> topShift & topMask, s = byTop[t];
+                if (s < 0) {
+                    s = destination(packed, k, firstIndex + i) << topBits | t;
                 }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    int k = keys[i];
-                    int to = at[(destination(packed, k, firstIndex + i) << topBits | k >>> topShift) & under]++;
-                    out[to] = k;
+                int to = at[s & under]++;
+                out[to] = k;
+                if (pay != null) {
                     dstPay[to] = pay[i];
                 }
             }
         } else {
             long[] keys = stripe.longKeys(), out = dst.longKeys();
             long[] flipped = splitters.flippedKeys(), indices = splitters.indices();
-            if (pay == null) {
-                for (int i = 0; i < n; i++) {
-                    long k = keys[i];
-                    out[at[(destination(flipped, indices, k, firstIndex + i) << topBits | (int) (k >>> topShift))
-                            & under]++] = k;
+            int[] byTop = splitters.slotsByTop(topShift, topBits);
+            int topMask = byTop.length - 1;
+            for (int i = 0; i < n; i++) {
+                long k = keys[i];
+                int t = (int) (k >>> topShift) & topMask, s = byTop[t];
+                if (s < 0) {
+                    s = destination(flipped, indices, k, firstIndex + i) << topBits | t;
                 }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    long k = keys[i];
-                    int to = at[(destination(flipped, indices, k, firstIndex + i) << topBits | (int) (k >>> topShift))
-                            & under]++;
-                    out[to] = k;
+                int to = at[s & under]++;
+                out[to] = k;
+                if (pay != null) {
                     dstPay[to] = pay[i];
                 }
             }

@@ -137,4 +137,24 @@ public final class KeySplitters {
     long[] indices() {
         return indices.clone();
     }
+
+    /**
+     * Per top digit value t (the key's bits from {@code topShift} up, {@code topBits} of them) the slot
+     * {@code destination << topBits | t} of every key with that top digit, or -1 where a splitter's key has
+     * that top digit, and the destination depends on the rest of the key and the index.
+     */
+    int[] slotsByTop(int topShift, int topBits) {
+        int[] slots = new int[1 << topBits];
+        for (int t = 0; t < slots.length; t++) {
+            int d = 0;
+            boolean cut = false;
+            for (long k : keys) {
+                long top = k >>> topShift;
+                d += top < t ? 1 : 0;
+                cut |= top == t;
+            }
+            slots[t] = cut ? -1 : d << topBits | t;
+        }
+        return slots;
+    }
 }
