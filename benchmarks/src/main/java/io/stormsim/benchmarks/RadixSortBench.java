@@ -28,8 +28,10 @@ import picocli.CommandLine.Spec;
  * The radix sort benchmark, one Markdown table: for each size, uniform 32-bit keys or 64-bit keys with 64-bit
  * payloads, what a user would pick instead (Arrays.sort, Arrays.parallelSort on 2 threads: both on the keys
  * alone), the baseline (a plain 8-bit LSD radix sort written here), the sequential radix kernel, and the
- * radix-sort topology on an embedded LocalCluster at each partition count, with the bytes each pass sends
- * between partitions, the time of each phase, and the memory-bandwidth bound of the kernel's passes (every
+ * radix-sort topology on an embedded LocalCluster at each partition count, with the bytes its exchange sends
+ * between partitions, the time of each phase, where its latency went (compute, waiting for the slowest
+ * partition, Storm's hand-overs, serialization as SortKryo timed it, the rest), and the memory-bandwidth
+ * bound of the kernel's passes (every
  * pass reads and writes every record once, at the copy bandwidth measured here); then the skewed inputs
  * (baseline, kernel, topology) with their time over the uniform input's. Library, baseline and kernel times
  * come from a JVM of their own ({@link Baseline}).

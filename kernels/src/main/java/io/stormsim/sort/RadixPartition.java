@@ -183,6 +183,10 @@ public final class RadixPartition {
      */
     private void sortBucket(SortRecords[] records, int[] from, int[] count, int runs, int at, int m, SortRecords out,
                             SortRecords other) {
+        if (ascending(records, from, count, runs)) {
+            copy(records, from, count, runs, out, at);
+            return;
+        }
         int digits = RadixSort.passes(out.keyBits(), digitBits) - 1;
         int[] counts = new int[digits * radix];
         for (int r = 0; r < runs; r++) {
@@ -211,11 +215,30 @@ public final class RadixPartition {
             into = into == out ? other : out;
         }
         if (records[0] != out) {
-            for (int r = 0, to = at; r < runs; r++) {
-                records[r].copyTo(from[r], out, to, count[r]);
-                to += count[r];
+            copy(records, from, count, runs, out, at);
+        }
+    }
+
+    private static void copy(SortRecords[] records, int[] from, int[] count, int runs, SortRecords out, int at) {
+        for (int r = 0; r < runs; r++) {
+            records[r].copyTo(from[r], out, at, count[r]);
+            at += count[r];
+        }
+    }
+
+    /**
+     * Whether the runs one after another are already in order, when the stable sort is a copy: sorted input
+     * then costs one read instead of every pass; random keys answer within a few reads.
+     */
+    private static boolean ascending(SortRecords[] records, int[] from, int[] count, int runs) {
+        for (int r = 0; r < runs; r++) {
+            SortRecords in = records[r];
+            if (r > 0 && Long.compareUnsigned(records[r - 1].key(from[r - 1] + count[r - 1] - 1), in.key(from[r])) > 0
+                    || !RadixSort.ascending(in, from[r], from[r] + count[r])) {
+                return false;
             }
         }
+        return true;
     }
 
     private int digit(long key, int pass) {
@@ -252,7 +275,7 @@ public final class RadixPartition {
 
     /** The sorted range is checked here, in parallel with the other partitions; the sink checks the joins. */
     private void checkOrder(SortRecords r) {
-        if (!(r.keyBits() == 32 ? RadixSort.ascending(r.intKeys(), r.size()) : RadixSort.ascending(r.longKeys(), r.size()))) {
+        if (!RadixSort.ascending(r, 0, r.size())) {
             throw new IllegalStateException("partition " + partition + ": its " + r + " are out of order after the sort");
         }
     }

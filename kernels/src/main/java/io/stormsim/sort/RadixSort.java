@@ -141,7 +141,27 @@ public final class RadixSort {
      * Whether {@code keys[0..n)} are already in unsigned order, when the stable sort is the identity. Random
      * keys answer within a few reads; sorted input then costs one read instead of every pass.
      */
-    static boolean ascending(int[] keys, int n) {
+    /** Whether records {@code from .. to-1} of {@code r} are in unsigned key order. */
+    static boolean ascending(SortRecords r, int from, int to) {
+        if (r.keyBits() == 32) {
+            int[] keys = r.intKeys();
+            for (int i = from + 1; i < to; i++) {
+                if (Integer.compareUnsigned(keys[i - 1], keys[i]) > 0) {
+                    return false;
+                }
+            }
+        } else {
+            long[] keys = r.longKeys();
+            for (int i = from + 1; i < to; i++) {
+                if (Long.compareUnsigned(keys[i - 1], keys[i]) > 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean ascending(int[] keys, int n) {
         for (int i = 1; i < n; i++) {
             if (Integer.compareUnsigned(keys[i - 1], keys[i]) > 0) {
                 return false;
@@ -150,7 +170,7 @@ public final class RadixSort {
         return true;
     }
 
-    static boolean ascending(long[] keys, int n) {
+    private static boolean ascending(long[] keys, int n) {
         for (int i = 1; i < n; i++) {
             if (Long.compareUnsigned(keys[i - 1], keys[i]) > 0) {
                 return false;
