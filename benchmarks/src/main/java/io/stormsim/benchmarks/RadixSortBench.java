@@ -3,6 +3,7 @@ package io.stormsim.benchmarks;
 import io.stormsim.sort.KeyGenerator;
 import io.stormsim.sort.RadixSort;
 import io.stormsim.sort.SortRecords;
+import io.stormsim.sort.bolts.SortKryo;
 import io.stormsim.sort.bolts.SortSinkBolt;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.TopologyFile;
@@ -27,8 +28,10 @@ import picocli.CommandLine.Spec;
  * The radix sort benchmark, one Markdown table: for each size, uniform 32-bit keys or 64-bit keys with 64-bit
  * payloads, what a user would pick instead (Arrays.sort, Arrays.parallelSort on 2 threads: both on the keys
  * alone), the baseline (a plain 8-bit LSD radix sort written here), the sequential radix kernel, and the
- * radix-sort topology on an embedded LocalCluster at each partition count, with the bytes each pass sends
- * between partitions, the time of each phase, and the memory-bandwidth bound of the kernel's passes (every
+ * radix-sort topology on an embedded LocalCluster at each partition count, with the bytes its exchange sends
+ * between partitions, the time of each phase, where its latency went (compute, waiting for the slowest
+ * partition, Storm's hand-overs, serialization as SortKryo timed it, the rest), and the memory-bandwidth
+ * bound of the kernel's passes (every
  * pass reads and writes every record once, at the copy bandwidth measured here); then the skewed inputs
  * (baseline, kernel, topology) with their time over the uniform input's. Library, baseline and kernel times
  * come from a JVM of their own ({@link Baseline}).
@@ -134,9 +137,10 @@ public final class RadixSortBench implements Callable<Integer> {
                 + String.format("%.1f GB/s", bandwidth / 1e9) + "; " + digitBits + "-bit digits; load average before "
                 + Machine.load());
         System.out.println();
-        System.out.println("| keys | records | input | method | s/sort | Mkeys/s | x uniform | MB between partitions per pass"
-                + " | phases ms: load / receive / permute / count / sink | same bits as the kernel |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("| keys | records | input | method | s/sort | Mkeys/s | x uniform | MB between partitions"
+                + " | phases ms: load / sample / split / sort / sink | % of s/sort: compute / waiting / hand-over /"
+                + " serialization / other | same bits as the kernel |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         Map<String, Double> uniformSeconds = new HashMap<>();
         try (LocalCluster cluster = new LocalCluster()) {
             for (Case c : cases) {
@@ -144,13 +148,13 @@ public final class RadixSortBench implements Callable<Integer> {
                 int passes = RadixSort.passes(c.keyBits, digitBits);
                 if (!c.skewed()) {
                     double boundSeconds = (double) c.n * (2.0 * passes * c.recordBytes() + c.keyBits / 8) / bandwidth;
-                    t.row("memory-bandwidth bound (" + passes + " passes, read + write each)", boundSeconds, "", "", "");
+                    t.row("memory-bandwidth bound (" + passes + " passes, read + write each)", boundSeconds, "", "", "", "");
                     String keysOnly = c.payload ? " (keys alone)" : "";
-                    t.row("Arrays.sort" + keysOnly, seconds.get(c + " sort"), "", "", "");
-                    t.row("Arrays.parallelSort, 2 threads" + keysOnly, seconds.get(c + " parallelSort"), "", "", "");
+                    t.row("Arrays.sort" + keysOnly, seconds.get(c + " sort"), "", "", "", "");
+                    t.row("Arrays.parallelSort, 2 threads" + keysOnly, seconds.get(c + " parallelSort"), "", "", "", "");
                 }
-                t.row(PLAIN, seconds.get(c + " plain"), "", "", "");
-                t.row("radix kernel, sequential", seconds.get(c + " radix"), "", "", "");
+                t.row(PLAIN, seconds.get(c + " plain"), "", "", "", "");
+                t.row("radix kernel, sequential", seconds.get(c + " radix"), "", "", "", "");
                 String[] expected = expectedHashes(c);
                 for (int p : partitions) {
                     topology(cluster, t, p, out.resolve(c.toString().replace(':', '-') + "-" + p), expected);
@@ -172,7 +176,7 @@ public final class RadixSortBench implements Callable<Integer> {
             this.uniformSeconds = uniformSeconds;
         }
 
-        void row(String method, double seconds, String bytes, String phases, String sameBits) {
+        void row(String method, double seconds, String bytes, String phases, String shares, String sameBits) {
             String key = c.uniform() + " " + method;
             String ratio = "";
             if (!c.skewed()) {
@@ -180,8 +184,8 @@ public final class RadixSortBench implements Callable<Integer> {
             } else if (uniformSeconds.containsKey(key)) {
                 ratio = String.format("%.2f", seconds / uniformSeconds.get(key));
             }
-            System.out.printf("| %,d | %s | %s | %s | %.4f | %.1f | %s | %s | %s | %s |%n", c.n, c.kind(),
-                    c.input.configName(), method, seconds, c.n / seconds / 1e6, ratio, bytes, phases, sameBits);
+            System.out.printf("| %,d | %s | %s | %s | %.4f | %.1f | %s | %s | %s | %s | %s |%n", c.n, c.kind(),
+                    c.input.configName(), method, seconds, c.n / seconds / 1e6, ratio, bytes, phases, shares, sameBits);
         }
     }
 
@@ -214,16 +218,18 @@ public final class RadixSortBench implements Callable<Integer> {
         props.put("output.dir", dir.toString());
         System.err.println("bench radix-sort: topology, " + c.kind() + ", " + c.n + " " + c.input.configName()
                 + " keys, " + p + " partitions ...");
+        long serializedBefore = SortKryo.NANOS.sum();
         LocalRun.run(cluster, TopologyFile.load(yaml, null, props, false), Duration.ofHours(1));
+        double serializedMs = (SortKryo.NANOS.sum() - serializedBefore) / 1e6 / jobs;
         List<String> lines = Files.readAllLines(dir.resolve(SortSinkBolt.JOBS_CSV));
         List<String> header = List.of(lines.get(0).split(","));
-        String[] phases = {"load_ms", "receive_ms", "permute_ms", "count_ms", "sink_ms"};
-        int latency = header.indexOf("latency_ms"), firstBytes = header.indexOf("bytes_pass_0");
-        int hash = header.indexOf("bits_hash"), lastBytes = header.indexOf("sink_ms") - 1;
-        double latencySum = 0;
-        double[] sum = new double[phases.length];
-        double bytes = 0;
-        int measured = 0, movedPasses = 0;
+        String[] phases = {"load_ms", "sample_ms", "split_ms", "sort_ms", "sink_ms"};
+        String[] where = {"compute_ms", "wait_ms", "handover_ms"};
+        int latency = header.indexOf("latency_ms"), bytesColumn = header.indexOf("bytes_moved");
+        int hash = header.indexOf("bits_hash");
+        double latencySum = 0, bytes = 0;
+        double[] sum = new double[phases.length], whereSum = new double[where.length];
+        int measured = 0;
         boolean sameBits = lines.size() == jobs + 1;
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
@@ -237,20 +243,25 @@ public final class RadixSortBench implements Callable<Integer> {
             for (int k = 0; k < phases.length; k++) {
                 sum[k] += Double.parseDouble(f[header.indexOf(phases[k])]);
             }
-            for (int b = firstBytes; b <= lastBytes; b++) {
-                long passBytes = Long.parseLong(f[b]);
-                bytes += passBytes;
-                movedPasses += passBytes > 0 ? 1 : 0;
+            for (int k = 0; k < where.length; k++) {
+                whereSum[k] += Double.parseDouble(f[header.indexOf(where[k])]);
             }
+            bytes += Long.parseLong(f[bytesColumn]);
         }
-        double perJob = (latencySum - sum[0]) / measured / 1e3;
+        double perJobMs = (latencySum - sum[0]) / measured;
         StringBuilder phaseMs = new StringBuilder();
         for (double ms : sum) {
-            phaseMs.append(phaseMs.length() == 0 ? "" : " / ").append(String.format("%.0f", ms / measured));
+            phaseMs.append(phaseMs.length() == 0 ? "" : " / ").append(String.format("%.1f", ms / measured));
         }
-        t.row("topology, " + p + " partition" + (p == 1 ? "" : "s") + " (latency less load)", perJob,
-                movedPasses == 0 ? "0" : String.format("%.1f", bytes / movedPasses / 1e6), phaseMs.toString(),
-                sameBits ? "yes" : "NO");
+        // Storm hands tuples within a worker by reference, so the hand-overs hold no serialization unless
+        // Kryo ran: its time is taken out of them. Other: the spout's hop to the load and the clock's rounding.
+        double compute = whereSum[0] / measured, waiting = whereSum[1] / measured;
+        double handOver = whereSum[2] / measured - serializedMs;
+        double other = perJobMs - compute - waiting - handOver - serializedMs;
+        String shares = String.format("%.0f / %.0f / %.0f / %.0f / %.0f", 100 * compute / perJobMs,
+                100 * waiting / perJobMs, 100 * handOver / perJobMs, 100 * serializedMs / perJobMs, 100 * other / perJobMs);
+        t.row("topology, " + p + " partition" + (p == 1 ? "" : "s") + " (latency less load)", perJobMs / 1e3,
+                String.format("%.1f", bytes / measured / 1e6), phaseMs.toString(), shares, sameBits ? "yes" : "NO");
     }
 
     /**

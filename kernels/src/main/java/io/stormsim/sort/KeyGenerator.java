@@ -65,57 +65,82 @@ public enum KeyGenerator {
 
     /** {@code n} records of {@code keyBits}-bit keys (32 or 64), payload = input index if {@code indexPayloads}. */
     public SortRecords generate(int keyBits, int n, boolean indexPayloads, long seed) {
+        return generate(keyBits, n, indexPayloads, seed, 0, n);
+    }
+
+    /**
+     * Records {@code from .. from+count-1} of {@link #generate(int, int, boolean, long) the n records}, the same
+     * bits. The draws before {@code from} are made and dropped, so only the range is held (the sorted and
+     * reversed inputs are made whole first, being sorted).
+     */
+    public SortRecords generate(int keyBits, int n, boolean indexPayloads, long seed, int from, int count) {
         SortRecords.checkKeyBits(keyBits);
-        long[] keys = keys(keyBits, n, new SplittableRandom(seed));
+        if (from < 0 || count < 0 || from > n - count) {
+            throw new IllegalArgumentException("records " + from + " .. " + (from + count - 1) + " of " + n
+                    + " cannot be generated");
+        }
+        long[] keys = keys(keyBits, n, new SplittableRandom(seed), from, count);
         long[] payloads = null;
         if (indexPayloads) {
-            payloads = new long[n];
-            Arrays.setAll(payloads, i -> i);
+            payloads = new long[count];
+            Arrays.setAll(payloads, i -> from + i);
         }
         if (keyBits == 64) {
             return SortRecords.ofLongs(keys, payloads);
         }
-        int[] ints = new int[n];
-        for (int i = 0; i < n; i++) {
+        int[] ints = new int[count];
+        for (int i = 0; i < count; i++) {
             ints[i] = (int) keys[i];
         }
         return SortRecords.ofInts(ints, payloads);
     }
 
-    /** The keys as unsigned values in the low {@code keyBits} bits of longs. */
-    private long[] keys(int keyBits, int n, SplittableRandom random) {
+    /** Keys {@code from .. from+count-1} of n, as unsigned values in the low {@code keyBits} bits of longs. */
+    private long[] keys(int keyBits, int n, SplittableRandom random, int from, int count) {
         long keyMask = keyBits == 64 ? -1L : 0xFFFF_FFFFL;
-        long[] keys = new long[n];
+        long[] keys = new long[count];
+        int end = from + count;
         switch (this) {
             case FEW_DISTINCT -> {
                 long[] values = new long[FEW];
                 Arrays.setAll(values, i -> random.nextLong() & keyMask);
-                for (int i = 0; i < n; i++) {
-                    keys[i] = values[random.nextInt(FEW)];
+                for (int i = 0; i < end; i++) {
+                    long k = values[random.nextInt(FEW)];
+                    if (i >= from) {
+                        keys[i - from] = k;
+                    }
                 }
             }
             case HOT_DIGIT -> {
                 long upper = keyMask << (keyBits / 2) & keyMask;
                 long hot = random.nextLong() & upper;
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < end; i++) {
                     long k = random.nextLong() & keyMask;
-                    keys[i] = random.nextInt(100) < HOT_PERCENT ? hot | (k & ~upper) : k;
+                    k = random.nextInt(100) < HOT_PERCENT ? hot | (k & ~upper) : k;
+                    if (i >= from) {
+                        keys[i - from] = k;
+                    }
+                }
+            }
+            case UNIFORM -> {
+                for (int i = 0; i < end; i++) {
+                    long k = random.nextLong() & keyMask;
+                    if (i >= from) {
+                        keys[i - from] = k;
+                    }
                 }
             }
             default -> {
-                for (int i = 0; i < n; i++) {
-                    keys[i] = random.nextLong() & keyMask;
-                }
-                if (this == SORTED || this == REVERSED) {
-                    sortUnsigned(keys, keyBits == 64);
-                }
+                long[] all = UNIFORM.keys(keyBits, n, random, 0, n);
+                sortUnsigned(all, keyBits == 64);
                 if (this == REVERSED) {
                     for (int i = 0, j = n - 1; i < j; i++, j--) {
-                        long t = keys[i];
-                        keys[i] = keys[j];
-                        keys[j] = t;
+                        long t = all[i];
+                        all[i] = all[j];
+                        all[j] = t;
                     }
                 }
+                System.arraycopy(all, from, keys, 0, count);
             }
         }
         return keys;

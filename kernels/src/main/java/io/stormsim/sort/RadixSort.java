@@ -141,6 +141,26 @@ public final class RadixSort {
      * Whether {@code keys[0..n)} are already in unsigned order, when the stable sort is the identity. Random
      * keys answer within a few reads; sorted input then costs one read instead of every pass.
      */
+    /** Whether records {@code from .. to-1} of {@code r} are in unsigned key order. */
+    static boolean ascending(SortRecords r, int from, int to) {
+        if (r.keyBits() == 32) {
+            int[] keys = r.intKeys();
+            for (int i = from + 1; i < to; i++) {
+                if (Integer.compareUnsigned(keys[i - 1], keys[i]) > 0) {
+                    return false;
+                }
+            }
+        } else {
+            long[] keys = r.longKeys();
+            for (int i = from + 1; i < to; i++) {
+                if (Long.compareUnsigned(keys[i - 1], keys[i]) > 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static boolean ascending(int[] keys, int n) {
         for (int i = 1; i < n; i++) {
             if (Integer.compareUnsigned(keys[i - 1], keys[i]) > 0) {
@@ -276,6 +296,37 @@ public final class RadixSort {
             for (int v = 0, at = (d + t) * radix; v < radix; v++) {
                 counts[at + v] += tables[t][v];
             }
+        }
+    }
+
+    /** {@link #countDigits} of records {@code from .. to-1} of {@code r}, whichever their key width. */
+    static void count(SortRecords r, int from, int to, int firstShift, int digitBits, int digits, int[] counts) {
+        if (r.keyBits() == 32) {
+            countDigits(r.intKeys(), from, to, firstShift, digitBits, digits, counts);
+        } else {
+            countDigits(r.longKeys(), from, to, firstShift, digitBits, digits, counts);
+        }
+    }
+
+    /** {@link #scatterRuns} of runs of records into {@code dst}, of their kind. */
+    static void scatter(SortRecords[] records, int[] from, int[] count, int runs, SortRecords dst, int shift,
+                        int[] next) {
+        long[][] payloads = dst.hasPayloads() ? new long[runs][] : null;
+        for (int r = 0; r < runs && payloads != null; r++) {
+            payloads[r] = records[r].payloads();
+        }
+        if (dst.keyBits() == 32) {
+            int[][] keys = new int[runs][];
+            for (int r = 0; r < runs; r++) {
+                keys[r] = records[r].intKeys();
+            }
+            scatterRuns(keys, payloads, from, count, runs, dst.intKeys(), dst.payloads(), shift, next);
+        } else {
+            long[][] keys = new long[runs][];
+            for (int r = 0; r < runs; r++) {
+                keys[r] = records[r].longKeys();
+            }
+            scatterRuns(keys, payloads, from, count, runs, dst.longKeys(), dst.payloads(), shift, next);
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Record buffers a partition permutes into, reused across passes and jobs instead of a new array per pass: a
+ * Record buffers a partition writes into (its split's outbox, its sort's two), reused across jobs instead of new
+ * arrays per job, whose fresh pages would cost a fault each: a
  * buffer lent out with {@link #lend} comes back once every one of its readers has released its {@link Lease},
  * so a buffer is never written while a reader (a later pass, the sink, a job still in flight) can see it. A
  * lease that is never released (its chunk was serialized to another process, or its job failed) only leaves
@@ -15,6 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RecordPool {
     /** Capacities are rounded up to this, so that stripes of n/P and n/P + 1 records share buffers. */
     private static final int CAPACITY_STEP = 1 << 10;
+    /**
+     * A new buffer has room for 1/HEADROOM more records than asked: a key range's records vary by a percent or
+     * two from job to job (the splitters come from samples), and a buffer too small for the next job means a
+     * fresh array, whose pages fault on first write (measured: the sort stage 1.5x slower).
+     */
+    private static final int HEADROOM = 16;
 
     private final ConcurrentLinkedQueue<SortRecords> free = new ConcurrentLinkedQueue<>();
 
@@ -48,7 +55,7 @@ public final class RecordPool {
             }
         }
         int capacity = (int) Math.min(SortRecords.MAX_CAPACITY,
-                ((long) size + CAPACITY_STEP - 1) / CAPACITY_STEP * CAPACITY_STEP);
+                ((long) size + size / HEADROOM + CAPACITY_STEP - 1) / CAPACITY_STEP * CAPACITY_STEP);
         SortRecords r = like.allocateLike(capacity);
         r.resize(size);
         return r;

@@ -65,4 +65,19 @@ class KeyGeneratorTest {
             assertTrue(top > 0.88 * n && top < 0.92 * n, "hot share " + top + " of " + n);
         }
     }
+
+    @Test
+    void aRangeIsThoseRecordsOfTheWholeInput() {
+        for (KeyGenerator g : KeyGenerator.values()) {
+            for (int keyBits : new int[] {32, 64}) {
+                SortRecords all = g.generate(keyBits, 1_000, true, 3);
+                for (int[] range : new int[][] {{0, 1_000}, {0, 0}, {333, 334}, {999, 1}, {1_000, 0}}) {
+                    SortRecords part = g.generate(keyBits, 1_000, true, 3, range[0], range[1]);
+                    assertTrue(all.copyOfRange(range[0], range[0] + range[1]).sameRecords(part),
+                            g + " " + keyBits + "-bit, records " + range[0] + " +" + range[1]);
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> KeyGenerator.UNIFORM.generate(32, 10, false, 1, 5, 6));
+    }
 }

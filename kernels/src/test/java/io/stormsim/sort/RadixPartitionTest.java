@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -67,108 +66,60 @@ class RadixPartitionTest {
         }
     }
 
+    /** Every stripe at most {@link KeySplitters#SAMPLES}: the whole input is sampled, so the cuts are exact. */
     @Test
-    void allRecordsStartingInOnePartitionEndBalanced() {
-        SortRecords in = KeyGenerator.REVERSED.generate(64, 1_003, true, 8);
-        SortRecords expected = StableOracle.sorted(in);
-        List<SortRecords> stripes = new ArrayList<>(List.of(in.copyOfRange(0, 0), in.copyOfRange(0, 0),
-                in.copyOfRange(0, in.size()), in.copyOfRange(0, 0)));
-        List<SortRecords> out = InProcessRadixSort.sort(stripes, 11);
-        assertTrue(expected.sameRecords(SortRecords.concat(out)));
-        for (int q = 0; q < 4; q++) {
-            assertEquals(q < 3 ? 251 : 250, out.get(q).size(), "partition " + q);
-        }
-    }
-
-    @Test
-    void outputRangesAreBalancedEvenWithAHotDigit() {
-        for (int partitions : PARTITIONS) {
-            int n = 10_007;
-            SortRecords in = KeyGenerator.HOT_DIGIT.generate(32, n, true, 5);
-            List<SortRecords> out = InProcessRadixSort.sort(unevenStripes(in, partitions, 9), 8);
-            for (int q = 0; q < partitions; q++) {
-                int expected = n / partitions + (q < n % partitions ? 1 : 0);
-                assertEquals(expected, out.get(q).size(), "partition " + q + " of " + partitions);
-                assertEquals(RadixPartition.rangeStart(n, partitions, q + 1) - RadixPartition.rangeStart(n, partitions, q),
-                        expected);
-            }
-        }
-    }
-
-    @Test
-    void aPassWithOneBucketIsSkippedEverywhereAndLeavesTheStripes() {
-        long[] keys = new long[50];
-        java.util.Arrays.fill(keys, 12345);
-        SortRecords in = SortRecords.ofLongs(keys, new SplittableRandom(1).longs(50).toArray());
-        List<SortRecords> stripes = unevenStripes(in, 3, 2);
-        List<Integer> sizes = new ArrayList<>();
-        stripes.forEach(s -> sizes.add(s.size()));
-        List<SortRecords> out = InProcessRadixSort.sort(stripes, 8);
-        for (int p = 0; p < 3; p++) {
-            assertEquals(sizes.get(p), out.get(p).size(), "stripe " + p + " kept as given");
-        }
-        assertTrue(in.sameRecords(SortRecords.concat(out)));
-    }
-
-    /** One pass by hand, chunks delivered detached and in reverse source order: the same bits as in source order. */
-    @Test
-    void chunkArrivalOrderDoesNotMatter() {
-        SortRecords in = KeyGenerator.FEW_DISTINCT.generate(64, 3_001, true, 4);
-        int partitions = 3;
-        List<List<SortRecords>> results = new ArrayList<>();
-        for (boolean reversed : new boolean[] {false, true}) {
-            List<SortRecords> stripes = unevenStripes(in, partitions, 6);
-            RadixPartition[] parts = new RadixPartition[partitions];
-            long[][] h = new long[partitions][];
-            long[][] carryIn = new long[partitions][];
-            long[] carry = new long[1 << 8];
-            for (int p = 0; p < partitions; p++) {
-                parts[p] = new RadixPartition(p, partitions, 8, stripes.get(p));
-                h[p] = parts[p].histogram(0);
-                carryIn[p] = carry;
-                carry = RadixPartition.carryOut(carry, h[p]);
-            }
-            List<List<RadixPartition.Chunk>> inbox = new ArrayList<>();
-            for (int q = 0; q < partitions; q++) {
-                inbox.add(new ArrayList<>());
-            }
-            for (int p = 0; p < partitions; p++) {
-                for (RadixPartition.Chunk c : parts[p].permute(0, h[p], carryIn[p], carry)) {
-                    inbox.get(c.destination()).add(reversed ? c.detached() : c);
+    void rangesAreBalancedWhateverTheKeysEvenWhenOneKeyHoldsThemAll() {
+        long[] same = new long[4_001];
+        java.util.Arrays.fill(same, 0xDEAD_BEEF_0000_0001L);
+        List<SortRecords> inputs = List.of(KeyGenerator.HOT_DIGIT.generate(32, 4_001, true, 5),
+                KeyGenerator.FEW_DISTINCT.generate(64, 4_001, false, 6), KeyGenerator.SORTED.generate(32, 4_001, false, 7),
+                SortRecords.ofLongs(same, new SplittableRandom(1).longs(same.length).toArray()));
+        for (SortRecords in : inputs) {
+            for (int partitions : PARTITIONS) {
+                List<SortRecords> stripes = new ArrayList<>();
+                for (int p = 0; p < partitions; p++) {
+                    stripes.add(in.copyOfRange((int) RadixPartition.rangeStart(in.size(), partitions, p),
+                            (int) RadixPartition.rangeStart(in.size(), partitions, p + 1)));
+                }
+                List<SortRecords> out = InProcessRadixSort.sort(stripes, 8);
+                assertTrue(StableOracle.sorted(in).sameRecords(SortRecords.concat(out)), in + ", " + partitions);
+                for (int q = 0; q < partitions; q++) {
+                    long expected = (long) (q + 1) * in.size() / partitions - (long) q * in.size() / partitions;
+                    assertEquals(expected, out.get(q).size(), in + ": partition " + q + " of " + partitions);
                 }
             }
-            List<SortRecords> placed = new ArrayList<>();
-            for (int q = 0; q < partitions; q++) {
-                if (reversed) {
-                    Collections.reverse(inbox.get(q));
-                }
-                parts[q].receive(inbox.get(q));
-                placed.add(parts[q].stripe().copyOfRange(0, parts[q].size()));
-            }
-            results.add(placed);
         }
-        assertTrue(SortRecords.concat(results.get(0)).sameRecords(SortRecords.concat(results.get(1))));
+    }
+
+    /** Random stripes larger than the sample: each range within a few percent of n / P. */
+    @Test
+    void sampledRangesOfALargeInputAreNearlyBalanced() {
+        int n = 200_000;
+        for (KeyGenerator g : new KeyGenerator[] {KeyGenerator.UNIFORM, KeyGenerator.HOT_DIGIT, KeyGenerator.FEW_DISTINCT}) {
+            SortRecords in = g.generate(32, n, false, 3);
+            List<SortRecords> out = InProcessRadixSort.sort(unevenStripes(in, 2, 4), 8);
+            assertTrue(Math.abs(out.get(0).size() - n / 2) < n / 50, g + ": " + out.get(0).size() + " of " + n);
+        }
     }
 
     @Test
-    void rejectsAForeignHistogramAChunkForAnotherPartitionAndAPassPastTheKey() {
-        SortRecords in = KeyGenerator.UNIFORM.generate(32, 100, false, 1);
-        RadixPartition part = new RadixPartition(0, 2, 8, in.copyOfRange(0, 50));
-        long[] h = part.histogram(0);
-        long[] wrong = h.clone();
-        int v = 0;
-        while (wrong[v] == 0) {
-            v++;
-        }
-        wrong[v]--;
-        long[] total = h.clone();
+    void aChunkFromTheWrongSenderOrWithWrongCountsIsRefused() {
+        SortRecords in = KeyGenerator.UNIFORM.generate(32, 100, false, 2);
+        RadixPartition a = new RadixPartition(0, 2, 8), b = new RadixPartition(1, 2, 8);
+        KeySplitters splitters = KeySplitters.choose(List.of(KeySplitters.sample(in, 0)), 2);
+        RadixPartition.Chunk[] fromA = a.split(in, 0, splitters), fromB = b.split(in, 0, splitters);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> part.permute(0, wrong, new long[256], total));
-        assertTrue(e.getMessage().contains("counts 49 keys, this stripe has 50"), e.getMessage());
-        RadixPartition.Chunk[] chunks = part.permute(0, h, new long[256], RadixPartition.carryOut(h, h));
-        e = assertThrows(IllegalArgumentException.class, () -> part.receive(List.of(chunks[1])));
-        assertTrue(e.getMessage().contains("is for partition 1, not 0"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> part.histogram(4));
-        assertEquals("pass 4 is not allowed: 32-bit keys in 8-bit digits have passes 0..3", e.getMessage());
+                () -> b.sort(List.of(fromB[1], fromA[1])));
+        assertTrue(e.getMessage().startsWith("chunk from partition 1 to 1 arrived at partition 1 as chunk 0"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> b.sort(List.of(fromA[0], fromB[1])));
+        assertTrue(e.getMessage().startsWith("chunk from partition 0 to 0 arrived at partition 1"), e.getMessage());
+        RadixPartition.Chunk c = fromA[0];
+        RadixPartition.Chunk wrongCounts = new RadixPartition.Chunk(0, 0, c.records(), c.from(), c.count() + 1,
+                c.digitCounts(), null);
+        e = assertThrows(IllegalArgumentException.class, () -> a.sort(List.of(wrongCounts, fromB[0])));
+        assertTrue(e.getMessage().contains("do not add up to its " + (c.count() + 1) + " records"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> a.split(in, 0, KeySplitters.none()));
+        assertEquals("1 destinations for 2 partitions: need one splitter fewer than partitions", e.getMessage());
     }
 }

@@ -42,26 +42,20 @@ class RecordPoolTest {
         assertSame(lent, pool.acquire(records, 5001), "capacities are rounded up");
     }
 
-    /** Through the partition: the outbox a pass wrote serves the pass after next once its readers are done. */
+    /** Through the partition: a sorted range the sink still reads is never written by a later job. */
     @Test
-    void aPartitionReusesItsOutboxOnceTheReceiverHasReadIt() {
+    void aPartitionNeverOverwritesASortedRangeStillLeased() {
         SortRecords in = KeyGenerator.UNIFORM.generate(32, 3000, true, 7);
-        RadixPartition part = new RadixPartition(0, 1, 8, in.copyOfRange(0, in.size()));
-        long[] h = part.histogram(0);
-        RadixPartition.Chunk[] first = part.permute(0, h, new long[256], h);
-        part.receive(List.of(first));
-        h = part.histogram(1);
-        RadixPartition.Chunk[] second = part.permute(1, h, new long[256], h);
-        assertNotSame(first[0].records(), second[0].records(), "the first outbox was still being read");
-        part.receive(List.of(second));
-        h = part.histogram(2);
-        RadixPartition.Chunk[] third = part.permute(2, h, new long[256], h);
-        assertSame(first[0].records(), third[0].records(), "released by the second permute");
-        part.receive(List.of(third));
-        h = part.histogram(3);
-        part.receive(List.of(part.permute(3, h, new long[256], h)));
         SortRecords expected = in.copyOfRange(0, in.size());
         new RadixSort(8).sort(expected);
-        assertTrue(expected.sameRecords(part.stripe().copyOfRange(0, part.size())));
+        RadixPartition part = new RadixPartition(0, 1, 8);
+        RadixPartition.Chunk first = part.sort(List.of(part.split(in, 0, KeySplitters.none())));
+        for (int job = 0; job < 3; job++) {
+            RadixPartition.Chunk later = part.sort(List.of(part.split(in, 0, KeySplitters.none())));
+            assertNotSame(first.records(), later.records(), "job " + job);
+            assertTrue(expected.sameRecords(later.records().copyOfRange(0, later.count())), "job " + job);
+            later.release();
+        }
+        assertTrue(expected.sameRecords(first.records().copyOfRange(0, first.count())), "untouched while leased");
     }
 }

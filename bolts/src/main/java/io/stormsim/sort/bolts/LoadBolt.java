@@ -3,6 +3,8 @@ package io.stormsim.sort.bolts;
 import io.stormsim.bsp.FanIn;
 import io.stormsim.bsp.StepInputs;
 import io.stormsim.run.JobCommand;
+import io.stormsim.sort.KeySplitters;
+import io.stormsim.sort.RadixPartition;
 import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.spouts.JobSpout;
@@ -11,9 +13,9 @@ import java.util.Map;
 
 /**
  * The first stage of a sort job: each partition makes (generator) or reads (input file) its stripe, the
- * balanced range of the input records it owns, and hands it to its own partition of the first pass, with
- * the stripe's counts of the first digit to every partition (the scan's inputs). Nothing moves between
- * partitions yet.
+ * balanced range of the input records it owns, and hands it to its own partition of the split stage, with a
+ * regular sample of it to every partition (the splitters' input; none at one partition). Nothing moves
+ * between partitions yet.
  */
 public class LoadBolt extends SortBolt {
     @Override
@@ -32,11 +34,12 @@ public class LoadBolt extends SortBolt {
         long start = System.nanoTime();
         SortRecords stripe = config.stripe(job.job, partition, partitions);
         long loaded = System.nanoTime();
-        Chunk[] out = {Chunk.toSelf(partition, stripe)};
-        long[] histograms = histograms(out, 0);
+        long[] sample = partitions == 1 ? new long[0]
+                : KeySplitters.sample(stripe, RadixPartition.rangeStart(config.keys(), partitions, partition));
+        Chunk[] mine = {Chunk.toSelf(partition, stripe)}, none = {};
         long[] stats = SortStats.empty();
-        stats[SortStats.at(0, SortStats.LOAD_NS)] = loaded - start;
-        stats[SortStats.at(0, SortStats.COUNT_NS)] = System.nanoTime() - loaded;
-        emitToSelf(CHUNKS, step, job, out, histograms, stats);
+        stats[SortStats.at(SortStats.LOAD, SortStats.INPUT_NS)] = loaded - start;
+        SortStats.stamp(stats, SortStats.LOAD, loaded, System.nanoTime() - loaded, 0);
+        emitToEach(CHUNKS, step, q -> new SortExchange(job, q == partition ? mine : none, sample, stats));
     }
 }

@@ -47,8 +47,6 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
             StreamConfig.KEYS_WITHOUT_SAMPLES.stream()).toList();
     /** The most records one Java array holds, and so one job. */
     public static final int MAX_KEYS = Integer.MAX_VALUE - 8;
-    /** The most digit passes any allowed setting needs (64-bit keys in the narrowest digits): the YAML's pass stages. */
-    public static final int MAX_PASSES = RadixSort.passes(64, RadixSort.MIN_DIGIT_BITS);
 
     public static SortConfig from(Map<String, Object> conf) {
         Path out = Path.of(stringValue(conf, RunConfig.OUTPUT_DIR, false));
@@ -86,15 +84,6 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
         }
     }
 
-    /** Digit passes a job takes (before skipping those whose digit is the same in every key). */
-    public int passes() {
-        return RadixSort.passes(keyBits, digitBits);
-    }
-
-    public int radix() {
-        return 1 << digitBits;
-    }
-
     /** Bytes of one record: the key, and the payload if any. */
     public int recordBytes() {
         return keyBits / 8 + (payloads ? Long.BYTES : 0);
@@ -107,14 +96,14 @@ public record SortConfig(Path outputDir, long jobs, int keys, int keyBits, boole
 
     /**
      * Partition {@code partition}'s stripe of job {@code job}'s input: its balanced range of the records. A
-     * partition reads just its range of a file, but generates all the keys and keeps its range (the seeded
-     * generators are sequential), which the load stage's time shows.
+     * partition reads just its range of a file, and generates just its range, though it draws all keys before
+     * its range (the seeded generators are sequential), which the load stage's time shows.
      */
     public SortRecords stripe(long job, int partition, int partitions) {
         long from = RadixPartition.rangeStart(keys, partitions, partition);
         int count = (int) (RadixPartition.rangeStart(keys, partitions, partition + 1) - from);
         if (inputFile.isEmpty()) {
-            return generator.generate(keyBits, keys, payloads, seed + job).copyOfRange((int) from, (int) from + count);
+            return generator.generate(keyBits, keys, payloads, seed + job, (int) from, count);
         }
         try {
             return SortFile.read(Path.of(inputFile), from, count);

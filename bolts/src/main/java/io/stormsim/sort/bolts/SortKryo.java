@@ -14,14 +14,21 @@ import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.wire.Arrays;
 import io.stormsim.wire.JobCommandSerializer;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.storm.serialization.IKryoDecorator;
 
 /**
- * Registers Kryo serializers for every payload of the radix sort topology: a chunk's keys, payloads and runs
- * and the histograms travel as bulk primitive arrays ({@link Arrays}). Named in radix-sort.yaml
+ * Registers Kryo serializers for every payload of the radix sort topology: a chunk's keys, payloads and top
+ * digit counts and the samples travel as bulk primitive arrays ({@link Arrays}). Named in radix-sort.yaml
  * ({@code topology.kryo.decorators}).
  */
 public class SortKryo implements IKryoDecorator {
+    /**
+     * Nanoseconds this JVM spent serializing and deserializing sort messages: none while Storm hands tuples
+     * within a worker by reference. The bench reads it to report serialization's share honestly.
+     */
+    public static final LongAdder NANOS = new LongAdder();
+
     @Override
     public void decorate(Kryo k) {
         k.register(JobCommand.class, new JobCommandSerializer());
@@ -31,17 +38,30 @@ public class SortKryo implements IKryoDecorator {
     static final class SortExchangeSerializer extends Serializer<SortExchange> {
         @Override
         public void write(Kryo kryo, Output out, SortExchange m) {
+            long start = System.nanoTime();
+            writeExchange(kryo, out, m);
+            NANOS.add(System.nanoTime() - start);
+        }
+
+        @Override
+        public SortExchange read(Kryo kryo, Input in, Class<? extends SortExchange> type) {
+            long start = System.nanoTime();
+            SortExchange m = readExchange(kryo, in);
+            NANOS.add(System.nanoTime() - start);
+            return m;
+        }
+
+        private static void writeExchange(Kryo kryo, Output out, SortExchange m) {
             kryo.writeObject(out, m.job);
             out.writeInt(m.chunks.length, true);
             for (Chunk c : m.chunks) {
                 writeChunk(out, c);
             }
-            writeLongs(out, m.histograms, m.histograms.length);
+            writeLongs(out, m.samples, m.samples.length);
             writeLongs(out, m.stats, m.stats.length);
         }
 
-        @Override
-        public SortExchange read(Kryo kryo, Input in, Class<? extends SortExchange> type) {
+        private static SortExchange readExchange(Kryo kryo, Input in) {
             JobCommand job = kryo.readObject(in, JobCommand.class);
             Chunk[] chunks = new Chunk[in.readInt(true)];
             for (int i = 0; i < chunks.length; i++) {
@@ -67,8 +87,10 @@ public class SortKryo implements IKryoDecorator {
         if (r.hasPayloads()) {
             writeLongs(out, r.payloads(), own.count());
         }
-        writeInts(out, own.runOffsets(), own.runOffsets().length);
-        writeInts(out, own.runLengths(), own.runLengths().length);
+        out.writeBoolean(own.digitCounts() != null);
+        if (own.digitCounts() != null) {
+            writeInts(out, own.digitCounts(), own.digitCounts().length);
+        }
     }
 
     private static Chunk readChunk(Input in) {
@@ -83,6 +105,6 @@ public class SortKryo implements IKryoDecorator {
             long[] keys = readLongs(in);
             r = SortRecords.ofLongs(keys, hasPayloads ? readLongs(in) : null);
         }
-        return new Chunk(source, destination, r, 0, r.size(), readInts(in), readInts(in));
+        return new Chunk(source, destination, r, 0, r.size(), in.readBoolean() ? readInts(in) : null, null);
     }
 }

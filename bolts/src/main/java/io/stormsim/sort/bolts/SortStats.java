@@ -3,24 +3,28 @@ package io.stormsim.sort.bolts;
 import java.util.List;
 
 /**
- * A sort job's statistics as they travel with its messages: per stage (0: load, 1 + k: digit pass k) the
- * record bytes sent to other partitions (summed over partitions), the wall times of its phases (the slowest
- * partition's) and whether the pass moved records (0 when every partition skipped it). Each sender fills its
- * own stage; a receiver merges its senders' arrays: the earlier stages are the same in all of them.
+ * A sort job's statistics as they travel with its messages: per stage ({@link #LOAD}, {@link #SPLIT},
+ * {@link #SORT}) the record bytes sent to other partitions (summed over partitions), the slowest partition's
+ * compute time and the sum over partitions (the mean is what a partition computed, the difference to the
+ * slowest what the others waited), the latest start and end of a partition's step ({@link System#nanoTime},
+ * comparable between the tasks of one host), and a phase the stage excludes from its compute (the load's
+ * generation or read of the input). Each sender fills its own stage; a receiver merges its senders' arrays:
+ * the earlier stages are the same in all of them.
  */
 public final class SortStats {
+    public static final int LOAD = 0;
+    public static final int SPLIT = 1;
+    public static final int SORT = 2;
+    public static final int STAGES = 3;
+
     public static final int BYTES = 0;
-    /** Pass stages: indexing the runs of the chunks received in stripe order (nothing is copied). */
-    public static final int RECEIVE_NS = 1;
-    /** The load stage's field of {@link #RECEIVE_NS}: making or reading the stripe. */
-    public static final int LOAD_NS = RECEIVE_NS;
-    /** The permute into chunks, read straight from the chunks received. */
-    public static final int PERMUTE_NS = 2;
-    /** Counting the next pass's digit over the chunks sent. */
-    public static final int COUNT_NS = 3;
-    public static final int PERMUTED = 4;
-    static final int FIELDS = 5;
-    public static final int STAGES = 1 + SortConfig.MAX_PASSES;
+    public static final int COMPUTE_MAX_NS = 1;
+    public static final int COMPUTE_SUM_NS = 2;
+    public static final int START_NS = 3;
+    public static final int END_NS = 4;
+    /** The load stage: generating or reading the stripe, not part of its compute. */
+    public static final int INPUT_NS = 5;
+    static final int FIELDS = 6;
 
     private SortStats() {
     }
@@ -33,9 +37,13 @@ public final class SortStats {
         return stage * FIELDS + field;
     }
 
-    /** The stage of digit pass {@code pass}. */
-    public static int passStage(int pass) {
-        return 1 + pass;
+    /** Fills stage {@code stage} of {@code stats} with one partition's step: its start, compute and end. */
+    static void stamp(long[] stats, int stage, long startNanos, long computeNanos, long bytes) {
+        stats[at(stage, START_NS)] = startNanos;
+        stats[at(stage, COMPUTE_MAX_NS)] = computeNanos;
+        stats[at(stage, COMPUTE_SUM_NS)] = computeNanos;
+        stats[at(stage, END_NS)] = System.nanoTime();
+        stats[at(stage, BYTES)] = bytes;
     }
 
     /** The statistics after {@code senderStage}, from every sender's message of it. */
@@ -45,7 +53,7 @@ public final class SortStats {
             int i = at(senderStage, f);
             merged[i] = 0;
             for (SortExchange m : received) {
-                merged[i] = f == BYTES ? merged[i] + m.stats[i] : Math.max(merged[i], m.stats[i]);
+                merged[i] = f == BYTES || f == COMPUTE_SUM_NS ? merged[i] + m.stats[i] : Math.max(merged[i], m.stats[i]);
             }
         }
         return merged;

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.run.JobCommand;
 import io.stormsim.sort.KeyGenerator;
+import io.stormsim.sort.KeySplitters;
 import io.stormsim.sort.RadixPartition;
 import io.stormsim.sort.RadixPartition.Chunk;
 import io.stormsim.sort.SortRecords;
 import io.stormsim.wire.StormKryo;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The radix sort payloads survive Storm's Kryo, configured as radix-sort.yaml configures it, bit for bit. */
@@ -21,27 +23,20 @@ class SortKryoTest {
     }
 
     @Test
-    void permutedChunksOfKeysAndRecordsRoundTripExactly() {
+    void splitChunksOfKeysAndRecordsRoundTripExactly() {
         for (int keyBits : new int[] {32, 64}) {
             for (boolean payloads : new boolean[] {false, true}) {
                 SortRecords stripe = KeyGenerator.UNIFORM.generate(keyBits, 300, payloads, 5);
-                SortRecords original = stripe.copyOfRange(0, stripe.size());
-                RadixPartition part = new RadixPartition(1, 3, 8, stripe);
-                long[] h = part.histogram(0);
-                long[] before = new long[h.length], total = new long[h.length];
-                for (int v = 0; v < h.length; v++) {
-                    before[v] = h[v] / 2;
-                    total[v] = before[v] + h[v] + h[v] / 3;
-                }
-                // The permute's chunks view the outbox from offsets past 0: the serializer sends just their records.
-                Chunk[] chunks = part.permute(0, h, before, total);
-                long[] histograms = {1, -2, Long.MAX_VALUE, 0};
+                long[] sample = KeySplitters.sample(stripe, 600);
+                KeySplitters splitters = KeySplitters.choose(List.of(sample, sample, sample), 3);
+                // The split's chunks view the outbox from offsets past 0: the serializer sends just their records.
+                Chunk[] chunks = new RadixPartition(1, 3, 8).split(stripe, 300, splitters);
                 long[] stats = {7, 0, Long.MIN_VALUE};
-                SortExchange back = roundTrip(new SortExchange(new JobCommand(9, 1, 123456789L), chunks, histograms, stats));
+                SortExchange back = roundTrip(new SortExchange(new JobCommand(9, 1, 123456789L), chunks, sample, stats));
                 assertEquals(9, back.job.job);
                 assertEquals(1, back.job.attempt);
                 assertEquals(123456789L, back.job.emittedMillis);
-                assertArrayEquals(histograms, back.histograms);
+                assertArrayEquals(sample, back.samples);
                 assertArrayEquals(stats, back.stats);
                 assertEquals(chunks.length, back.chunks.length);
                 long records = 0;
@@ -51,8 +46,7 @@ class SortKryoTest {
                     assertEquals(sent.destination(), got.destination());
                     assertEquals(sent.count(), got.count());
                     assertEquals(0, got.from());
-                    assertArrayEquals(sent.runOffsets(), got.runOffsets());
-                    assertArrayEquals(sent.runLengths(), got.runLengths());
+                    assertArrayEquals(sent.digitCounts(), got.digitCounts());
                     assertTrue(sent.records().copyOfRange(sent.from(), sent.from() + sent.count())
                             .sameRecords(got.records()), keyBits + "-bit, payloads " + payloads + ", chunk " + q);
                     if (!payloads) {
@@ -60,22 +54,26 @@ class SortKryoTest {
                     }
                     records += got.count();
                 }
-                assertEquals(original.size(), records);
+                assertEquals(stripe.size(), records);
             }
         }
     }
 
     @Test
-    void emptyChunksAndHistogramsRoundTrip() {
-        Chunk empty = new Chunk(0, 2, SortRecords.allocate(64, true, 0), 0, 0, new int[0], new int[0]);
-        SortExchange back = roundTrip(new SortExchange(new JobCommand(0, 0, 0), new Chunk[] {empty}, new long[0],
-                new long[0]));
-        assertEquals(1, back.chunks.length);
+    void emptyChunksStripesWithoutCountsAndEmptySamplesRoundTrip() {
+        Chunk empty = new Chunk(0, 2, SortRecords.allocate(64, true, 0), 0, 0, new int[256], null);
+        Chunk stripe = Chunk.toSelf(1, KeyGenerator.UNIFORM.generate(32, 10, false, 1));
+        SortExchange back = roundTrip(new SortExchange(new JobCommand(0, 0, 0), new Chunk[] {empty, stripe},
+                new long[0], new long[0]));
+        assertEquals(2, back.chunks.length);
         assertEquals(0, back.chunks[0].count());
         assertEquals(64, back.chunks[0].records().keyBits());
         assertTrue(back.chunks[0].records().hasPayloads());
         assertEquals(2, back.chunks[0].destination());
-        assertEquals(0, back.histograms.length);
+        assertArrayEquals(new int[256], back.chunks[0].digitCounts());
+        assertNull(back.chunks[1].digitCounts());
+        assertTrue(stripe.records().sameRecords(back.chunks[1].records()));
+        assertEquals(0, back.samples.length);
     }
 
     @Test

@@ -40,8 +40,10 @@ public final class RadixSortWorkload implements Workload {
          * In records of the job (4 or 8 bytes a key, 8 a payload): the smallest heap that ran 4 jobs of 64 million
          * 32-bit keys (the whole embedded cluster) was 5.4, 10.0 and 16.9 records a key on 1, 2 and 4 partitions
          * with 2 jobs in flight (1,328, 2,446 and 4,120 MiB; 595 MiB with 16 million keys on 2), and 6.9 on 2
-         * partitions with 1 in flight (1,728 MiB): every load task generates all of a job's keys to keep its stripe,
-         * and each pass holds its stripe and outbox; a second job in flight overlaps the first only in part. Rounded
+         * partitions with 1 in flight (1,728 MiB), measured with the former per-pass exchange; a partition now holds
+         * its stripe, its split's outbox and its sort's two buffers, and a load task no longer keeps all keys: the
+         * estimate is kept, not measured again; a second job in flight overlaps the first only
+         * in part. Rounded
          * up to (2 + 3 a partition) records a key, times (jobs in flight + 1) / 2 (docs/performance/radix-sort.md);
          * a worker holds ceil(partitions / workers) partitions, and the rest is counted on every worker.
          */
