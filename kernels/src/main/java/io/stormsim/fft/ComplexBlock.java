@@ -1,5 +1,8 @@
 package io.stormsim.fft;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A rows x cols block of complex numbers, row-major, real and imaginary parts in two flat arrays.
  *
@@ -7,12 +10,33 @@ package io.stormsim.fft;
  * double arrays with unit stride (no lane shuffles for SIMD, half the data per cache line touched when
  * only one part is read), and a block goes over the wire as two primitive arrays. Interleaved data
  * (JTransforms' layout, the file format) is converted only at the edges.
+ *
+ * <p>A block that a producer reuses (overwrites for every step) carries a stamp, seqlock style: the step
+ * its values belong to, or {@link #BEING_WRITTEN}. The producer calls {@link #startWrite} before its first
+ * write for a new step and {@link #publish} after its last; a reader checks {@link #stamp} before and after
+ * reading the values ({@link StampCheck}), as a StampedLock optimistic read validates. Both stamps naming the
+ * reader's step mean no write for another step touched the values in between: no lock, two fences a block.
  */
 public final class ComplexBlock {
+    /** The stamp while a producer overwrites the values: no step has this number (steps are positive). */
+    public static final long BEING_WRITTEN = -1;
+    private static final VarHandle STAMP;
+
+    static {
+        try {
+            STAMP = MethodHandles.lookup().findVarHandle(ComplexBlock.class, "stamp", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     public final int rows;
     public final int cols;
     public final double[] re;
     public final double[] im;
+    /** Accessed through {@link #STAMP} only; 0, no step, until published. */
+    @SuppressWarnings("unused")
+    private long stamp;
 
     public ComplexBlock(int rows, int cols, double[] re, double[] im) {
         long size = (long) rows * cols;
@@ -24,6 +48,28 @@ public final class ComplexBlock {
         this.cols = cols;
         this.re = re;
         this.im = im;
+    }
+
+    /** Marks the values as being overwritten; before the producer's first write of them for a new step. */
+    public void startWrite() {
+        STAMP.setOpaque(this, BEING_WRITTEN);
+        // the mark must be visible before any new value: a reader who sees a new value then sees the mark
+        VarHandle.releaseFence();
+    }
+
+    /** Publishes the values as those of {@code step}; after the producer's last write of them. */
+    public void publish(long step) {
+        STAMP.setRelease(this, step);
+    }
+
+    /**
+     * The step whose values the block holds, or {@link #BEING_WRITTEN}. Read behind an acquire fence, so the
+     * reads of values before it are done before the stamp is read (a check after reading), and with acquire,
+     * so the reads after it see the values published with it (a check before).
+     */
+    public long stamp() {
+        VarHandle.acquireFence();
+        return (long) STAMP.getAcquire(this);
     }
 
     public static ComplexBlock zeros(int rows, int cols) {

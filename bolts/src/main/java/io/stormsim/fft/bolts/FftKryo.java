@@ -15,7 +15,8 @@ import org.apache.storm.serialization.IKryoDecorator;
 
 /**
  * Registers Kryo serializers for every payload of the six-step FFT topology: the transpose blocks and
- * the partitions' reports, their doubles as bulk copies ({@link Arrays}). Named in fft.yaml
+ * the partitions' reports, their doubles as bulk copies ({@link Arrays}), a block with its stamp
+ * ({@link ComplexBlock#stamp}), so a copy passes the same check as the block it copies. Named in fft.yaml
  * ({@code topology.kryo.decorators}).
  */
 public class FftKryo implements IKryoDecorator {
@@ -29,15 +30,20 @@ public class FftKryo implements IKryoDecorator {
     static final class ComplexBlockSerializer extends Serializer<ComplexBlock> {
         @Override
         public void write(Kryo kryo, Output out, ComplexBlock b) {
+            // the copy is a reader of a reused block (StampCheck): it keeps the stamp only if no write came between
+            long stamp = b.stamp();
             out.writeInt(b.rows, true);
             out.writeInt(b.cols, true);
             writeDoubles(out, b.re, b.re.length);
             writeDoubles(out, b.im, b.im.length);
+            out.writeLong(b.stamp() == stamp ? stamp : ComplexBlock.BEING_WRITTEN);
         }
 
         @Override
         public ComplexBlock read(Kryo kryo, Input in, Class<? extends ComplexBlock> type) {
-            return new ComplexBlock(in.readInt(true), in.readInt(true), readDoubles(in), readDoubles(in));
+            ComplexBlock b = new ComplexBlock(in.readInt(true), in.readInt(true), readDoubles(in), readDoubles(in));
+            b.publish(in.readLong());
+            return b;
         }
     }
 

@@ -15,7 +15,8 @@ import java.util.Map;
  * every transform with step 1, the first transpose: it sends each partition of the first pass its block
  * of these rows, that partition's columns (which the pass reads as its rows). It reads its rows (from the
  * file or the seed) at a round that starts or restores the run and keeps them as those blocks, cut once:
- * every round transforms the same input, and sends the same blocks, which nobody writes.
+ * every round transforms the same input, and sends the same blocks, which nobody writes; each step
+ * only stamps them with its number, as the first pass checks ({@link FftBolt}).
  */
 public class LoadBolt extends FftBolt {
     public static final String COLUMNS = "columns";
@@ -34,6 +35,7 @@ public class LoadBolt extends FftBolt {
 
     @Override
     protected void onStep(long step, StepInputs in) {
+        refuseOlder(step);
         StepCommand command = in.one(TimestepSpout.STREAM);
         if (blocks == null || command.kind != StepCommand.Kind.CONTINUE) {
             ComplexBlock input = config.inputRows(firstRow(fft.n2), Striping.count(fft.n2, partitions, partition), fft.n1);
@@ -41,6 +43,9 @@ public class LoadBolt extends FftBolt {
             for (int q = 0; q < partitions; q++) {
                 blocks.add(input.columns(Striping.first(fft.n1, partitions, q), Striping.end(fft.n1, partitions, q)));
             }
+        }
+        for (ComplexBlock b : blocks) {
+            b.publish(step);
         }
         long computed = stepElapsedNanos();
         emitToEach(COLUMNS, step, blocks::get);

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * One fused {@link SixStepFft#rowPass} on this partition's rows, and the blocks of the transpose after it, one
- * per partition (made at the first step, overwritten by every later one). Pass 1 (steps 2 to 4): row FFTs of length n2 on its rows j1 of the n1 x n2 matrix and the
+ * per partition (made at the first step, overwritten by every later one, stamped with the step; its
+ * input blocks' stamps are checked before and after the pass, {@link FftBolt}). Pass 1 (steps 2 to 4): row FFTs of length n2 on its rows j1 of the n1 x n2 matrix and the
  * twiddle factors, sent on {@value #ROWS}; pass 2 (steps 5 and 6): row FFTs of length n1 on its rows k2 of the
  * n2 x n1 matrix, sent on {@value #SPECTRUM}. The YAML gives the pass as the constructor argument.
  */
@@ -40,11 +41,20 @@ public class RowPassBolt extends FftBolt {
 
     @Override
     protected void onStep(long step, StepInputs in) {
+        refuseOlder(step);
         int rows = pass == 1 ? fft.n1 : fft.n2;
         if (out == null) {
             out = fft.outputBlocks(pass, Striping.count(rows, partitions, partition), partitions);
         }
-        fft.rowPass(pass, in.all(pass == 1 ? LoadBolt.COLUMNS : ROWS), firstRow(rows), config.direction(), out);
+        String stream = pass == 1 ? LoadBolt.COLUMNS : ROWS;
+        List<ComplexBlock> blocks = in.all(stream);
+        requireStep(step, blocks, stream);
+        out.forEach(ComplexBlock::startWrite);
+        fft.rowPass(pass, blocks, firstRow(rows), config.direction(), out);
+        requireStep(step, blocks, stream);
+        for (ComplexBlock b : out) {
+            b.publish(step);
+        }
         long computed = stepElapsedNanos();
         emitToEach(outputs().get(0), step, out::get);
         recordTimes(step, pass == 1 ? PhaseTimes.FIRST_PASS : PhaseTimes.SECOND_PASS, computed);

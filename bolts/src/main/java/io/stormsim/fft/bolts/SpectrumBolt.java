@@ -30,9 +30,12 @@ public class SpectrumBolt extends FftBolt {
 
     @Override
     protected void onStep(long step, StepInputs in) {
+        refuseOlder(step);
         StepCommand command = in.one(TimestepSpout.STREAM);
         List<ComplexBlock> blocks = in.all(RowPassBolt.SPECTRUM);
+        requireStep(step, blocks, RowPassBolt.SPECTRUM);
         ComplexBlock rows = command.round == 0 ? received(blocks) : ComplexBlock.zeros(0, 0);
+        requireStep(step, blocks, RowPassBolt.SPECTRUM);
         long computed = stepElapsedNanos();
         emitTo(REPORT, 0, step, new FftReport(command.round, rows));
         recordTimes(step, PhaseTimes.SPECTRUM, computed);

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.esotericsoftware.kryo.Kryo;
 import io.stormsim.fft.ComplexBlock;
 import io.stormsim.fft.Signals;
+import io.stormsim.fft.StampCheck;
 import io.stormsim.run.StepCommand;
 import io.stormsim.wire.StormKryo;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The FFT payloads survive Storm's Kryo, configured as fft.yaml configures it, bit for bit. */
@@ -37,6 +39,24 @@ class FftKryoTest {
         StepCommand c = StormKryo.roundTrip(kryo, new StepCommand(4, StepCommand.Kind.RESTORE));
         assertEquals(StepCommand.Kind.RESTORE, c.kind);
         assertEquals(4, c.round);
+    }
+
+    @Test
+    void aCopyKeepsTheStampOrSaysTheBlockWasBeingWritten() {
+        Kryo kryo = StormKryo.with(FftKryo.class);
+        ComplexBlock block = ComplexBlock.zeros(3, 4);
+        block.startWrite();
+        block.re[5] = 1.5;
+        block.publish(1L << 60);
+        ComplexBlock back = StormKryo.roundTrip(kryo, block);
+        assertEquals(1L << 60, back.stamp());
+        assertEquals(1.5, back.re[5]);
+        StampCheck.require(1L << 60, List.of(back), "copy", "block");
+        // serialized while its producer overwrites it: the copy must fail a reader's check like the block
+        block.startWrite();
+        ComplexBlock torn = StormKryo.roundTrip(kryo, block);
+        assertEquals(ComplexBlock.BEING_WRITTEN, torn.stamp());
+        assertThrows(IllegalStateException.class, () -> StampCheck.require(1L << 60, List.of(torn), "copy", "block"));
     }
 
     @Test

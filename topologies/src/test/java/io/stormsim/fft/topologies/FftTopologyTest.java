@@ -2,6 +2,7 @@ package io.stormsim.fft.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.fft.ComplexBlock;
@@ -9,7 +10,11 @@ import io.stormsim.fft.ComplexFile;
 import io.stormsim.fft.Direction;
 import io.stormsim.fft.Signals;
 import io.stormsim.fft.SixStepFft;
+import io.stormsim.bsp.StepInputs;
 import io.stormsim.fft.bolts.FftResultBolt;
+import io.stormsim.fft.bolts.SpectrumBolt;
+import io.stormsim.run.StepCommand;
+import io.stormsim.spouts.TimestepSpout;
 import io.stormsim.topologies.LocalClusterTest;
 import io.stormsim.topologies.LocalRun;
 import io.stormsim.topologies.StreamRecorder;
@@ -20,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,6 +87,47 @@ class FftTopologyTest extends LocalClusterTest {
         assertArrayEquals(re, back.re, M * Math.ulp(1.0) * 4, "inverse(forward(x)) is x");
         assertArrayEquals(im, back.im, M * Math.ulp(1.0) * 4, "inverse(forward(x)) is x");
         assertTrue(summary(dir).getProperty("input").endsWith(FftResultBolt.OUTPUT));
+    }
+
+    /** A replayed round passes the reused blocks' guards (stamps, refused older steps) and gives the same bits. */
+    @Test
+    void aRoundThatFailsIsReplayedToTheSameBits() throws Exception {
+        int n = 1 << M;
+        double[] re = new double[n];
+        double[] im = new double[n];
+        Signals.generate(SEED, 0, n, re, im, 0);
+        ComplexBlock forward = new SixStepFft(M).transform(re, im, Direction.FORWARD);
+        String yaml = Files.readString(FFT_YAML);
+        String replaced = yaml.replace("\"" + SpectrumBolt.class.getName() + "\"",
+                "\"" + FailOnceSpectrumBolt.class.getName() + "\"");
+        assertFalse(replaced.equals(yaml), "the spectrum bolt is in the YAML");
+        Path file = Files.createTempDirectory(out, "yaml").resolve("fft.yaml");
+        Files.writeString(file, replaced);
+        Files.copy(FFT_YAML.resolveSibling("fft.properties"), file.resolveSibling("fft.properties"));
+        copyIncludes(file.getParent());
+        Path dir = out.resolve("fail-once");
+        LocalRun.run(cluster, TopologyFile.load(file, null, Map.of("partitions", "2", "m", String.valueOf(M),
+                "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS), "output.dir", dir.toString(),
+                "stream.bind", StreamRecorder.freeEndpoint()), false), Duration.ofMinutes(2));
+        assertTrue(FailOnceSpectrumBolt.FAILED.get(), "the fault was injected");
+        ComplexBlock got = read(dir.resolve(FftResultBolt.OUTPUT));
+        assertArrayEquals(forward.re, got.re, 0.0, "replayed: real parts");
+        assertArrayEquals(forward.im, got.im, 0.0, "replayed: imaginary parts");
+        assertEquals(String.valueOf(STEPS), summary(dir).getProperty("timed_transforms"));
+    }
+
+    /** The spectrum phase, except that partition 1 throws once, at round 1: an injected fault. */
+    public static class FailOnceSpectrumBolt extends SpectrumBolt {
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        @Override
+        protected void onStep(long step, StepInputs in) {
+            StepCommand command = in.one(TimestepSpout.STREAM);
+            if (partition == 1 && command.round == 1 && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("injected fault in the spectrum phase at round 1");
+            }
+            super.onStep(step, in);
+        }
     }
 
     private static Properties summary(Path dir) throws Exception {
