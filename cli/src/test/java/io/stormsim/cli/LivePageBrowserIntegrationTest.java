@@ -89,7 +89,8 @@ class LivePageBrowserIntegrationTest {
             for (String chart : List.of("latency", "throughput")) {
                 chromium.await(points(chart) + " >= 2", START, "the chart " + chart + " drawn");
             }
-            chromium.await("document.querySelectorAll('#components tbody tr').length >= 10", START,
+            // jobs, load, split, sort, sink, publisher
+            chromium.await("document.querySelectorAll('#components tbody tr').length == 6", START,
                     "the spout and the bolts from Nimbus");
             chromium.screenshot(TARGET.resolve("live-page-radix-sort.png"));
             finalState(chromium, run, "40 of 40 jobs done (100.0%)");
