@@ -11,8 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * What {@link PhaseWaitStrategy} knows of one topology's executors in this JVM: how many step bolts are
  * computing a step, and which executor threads have parked in its wait and what they run (spout, step bolt
  * and its component, other bolt), to wake when a step ends or an executor has sent them something. On a
- * cluster a worker JVM runs one topology, so this is one worker's; a LocalCluster runs every topology's workers in one JVM,
- * and each topology has its own (its in-process workers share it, as they share the process's cores).
+ * cluster a worker JVM runs one topology, so this is one worker's; a LocalCluster runs every topology's
+ * workers in one JVM, and each topology has its own (its in-process workers share it, as they share the process's cores).
  * Storm gives wait strategies nothing but the topology config, so the topology id is the meeting point.
  */
 final class PhaseActivity {
@@ -92,10 +92,10 @@ final class PhaseActivity {
      * are the step bolts of {@code consumers} (the components subscribed to its outputs) and the bolts outside the
      * steps (the acker, which has its acks; a bolt that reads its outputs). The others sleep on: waking all ~19
      * executors of a 2-partition topology at every step end cost each hop of a round 0.7-0.9 ms on 2 cores busy
-     * with the partitions. A step bolt whose input comes from another worker parks briefly anyway, one fed by
-     * the spout or by a bolt outside the steps is woken by them ({@link #handedOn}). The spout is not woken: the acker's verdict wakes it ({@link #handedOn}); with one worker it
-     * parks long while a step computes, and polls for restarted tasks when the round ends, which is when a
-     * restart of a task beside it could matter (a worker's death takes the spout with it).
+     * with the partitions. A step bolt whose input comes from another worker parks briefly anyway; one fed by
+     * the spout or by a bolt outside the steps is woken by them ({@link #handedOn}). Nor is the spout woken: the
+     * acker's verdict wakes it; with one worker it parks long while a step computes and polls for restarted
+     * tasks when the round ends (a restart of a task beside it means the worker, the spout's too, died).
      */
     void computeEnded(Set<String> consumers) {
         computing.decrementAndGet();

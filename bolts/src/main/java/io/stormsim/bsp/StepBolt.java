@@ -115,8 +115,9 @@ public abstract class StepBolt extends BaseRichBolt implements RoundTask {
                 .collect(Collectors.toSet());
         Set<String> sourceBolts = new HashSet<>(sources);
         sourceBolts.retainAll(context.getRawTopology().get_bolts().keySet());
-        activity.stepBoltRunsHere(context.getThisComponentId(), sourceBolts, sourceBolts.equals(sources)
-                && sources.stream().allMatch(c -> context.getThisWorkerTasks().containsAll(context.getComponentTasks(c))));
+        boolean local = sourceBolts.equals(sources) && sources.stream()
+                .allMatch(c -> context.getThisWorkerTasks().containsAll(context.getComponentTasks(c)));
+        activity.stepBoltRunsHere(context.getThisComponentId(), sourceBolts, local);
         (this instanceof SingleTask ? SingleTask.ONE_TASK : partitionRule(conf)).rejects(partitions).ifPresent(why -> {
             throw new IllegalStateException(context.getThisComponentId() + " parallelism = " + partitions
                     + " is not allowed" + why);
