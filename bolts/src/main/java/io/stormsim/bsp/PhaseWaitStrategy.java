@@ -11,10 +11,12 @@ import org.apache.storm.utils.ObjectReader;
  * Storm's idle wait for the executors of a step topology ({@code topology.bolt.wait.strategy} and
  * {@code topology.spout.wait.strategy}): an idle executor parks, and the executors of the same topology in
  * this JVM wake it when they have sent it something ({@link PhaseActivity}; another topology's executors
- * neither wake nor lengthen its parks). Every step a {@link StepBolt} ends wakes all parked executors; an
- * executor that has just worked wakes, before it parks, those its work may feed: after the spout emitted,
- * the bolts; after a step bolt took a hand-over, the acker; after the acker acked or failed a tree, the
- * spout. Storm tells a wait strategy that an executor has just worked by calling it with a count of 0.
+ * neither wake nor lengthen its parks). Every step a {@link StepBolt} ends wakes the executors it fed: the
+ * step bolts subscribed to its outputs, the acker and any other bolt outside the steps; an executor that has
+ * just worked wakes, before it parks, those its work may feed: after the spout emitted, the bolts; after a
+ * step bolt took a hand-over, the acker; after the acker (or another bolt outside the steps) acked or failed a
+ * tree, the spout and the step bolts that read a bolt outside the steps. Storm tells a wait strategy that an
+ * executor has just worked by calling it with a count of 0.
  *
  * <p>Why: Storm's queues cannot wake their consumer, so an idle executor polls; with Storm's progressive
  * wait each wakes ~1,000 times a second, and when every core runs a phase's computation each wake-up

@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -60,6 +62,7 @@ public abstract class StepBolt extends BaseRichBolt implements RoundTask {
     private transient TopologyContext context;
     private transient StepGathering<Tuple> gathering;
     private transient PhaseActivity activity;
+    private transient Set<String> consumers;
     private transient List<Tuple> anchors;
     private transient long stepStartNanos;
     private transient long stepStartCpuNanos;
@@ -106,10 +109,15 @@ public abstract class StepBolt extends BaseRichBolt implements RoundTask {
         }
         THREADS.setThreadCpuTimeEnabled(true);
         activity = PhaseActivity.of(context.getStormId());
-        activity.stepBoltRunsHere(context.getThisSources().keySet().stream()
-                .map(GlobalStreamId::get_componentId)
-                .allMatch(source -> context.getRawTopology().get_bolts().containsKey(source)
-                        && context.getThisWorkerTasks().containsAll(context.getComponentTasks(source))));
+        consumers = new HashSet<>();
+        context.getThisTargets().values().forEach(targets -> consumers.addAll(targets.keySet()));
+        Set<String> sources = context.getThisSources().keySet().stream().map(GlobalStreamId::get_componentId)
+                .collect(Collectors.toSet());
+        Set<String> sourceBolts = new HashSet<>(sources);
+        sourceBolts.retainAll(context.getRawTopology().get_bolts().keySet());
+        boolean local = sourceBolts.equals(sources) && sources.stream()
+                .allMatch(c -> context.getThisWorkerTasks().containsAll(context.getComponentTasks(c)));
+        activity.stepBoltRunsHere(context.getThisComponentId(), sourceBolts, local);
         (this instanceof SingleTask ? SingleTask.ONE_TASK : partitionRule(conf)).rejects(partitions).ifPresent(why -> {
             throw new IllegalStateException(context.getThisComponentId() + " parallelism = " + partitions
                     + " is not allowed" + why);
@@ -208,7 +216,7 @@ public abstract class StepBolt extends BaseRichBolt implements RoundTask {
         try {
             computeAndAck(step, byStream, complete.all());
         } finally {
-            activity.computeEnded();
+            activity.computeEnded(consumers);
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.storm.Config;
@@ -17,6 +18,8 @@ class PhaseWaitStrategyTest {
     private static final long HOUR_MILLIS = 3_600_000L;
     private static final String TOPOLOGY = "wait-test-1-1";
     private static final PhaseActivity STEPS = PhaseActivity.of(TOPOLOGY);
+    /** The step bolt component the tests' step bolt executors run, fed by step bolts only. */
+    private static final String PHASE = "phase";
 
     private static PhaseWaitStrategy strategy(long idleParkMillis, long computingParkMillis) {
         return strategy(1, idleParkMillis, computingParkMillis);
@@ -43,14 +46,20 @@ class PhaseWaitStrategyTest {
     }
 
     /**
-     * An executor thread, of a step bolt if {@code stepBolt}, that waits once; Storm's count 0 says it has just
-     * worked (emitted, or taken input), a larger one that it found nothing to do.
+     * An executor thread, of a step bolt of {@link #PHASE} if {@code stepBolt}, that waits once; Storm's count 0
+     * says it has just worked (emitted, or taken input), a larger one that it found nothing to do.
      */
     private static Thread waitOnce(PhaseWaitStrategy s, boolean stepBolt, int idleCounter,
             AtomicReference<Throwable> failure) {
+        return waitOnce(s, stepBolt ? PHASE : null, Set.of(), idleCounter, failure);
+    }
+
+    /** {@link #waitOnce}, of step bolt {@code component} reading {@code sourceBolts} (null: not a step bolt). */
+    private static Thread waitOnce(PhaseWaitStrategy s, String component, Set<String> sourceBolts, int idleCounter,
+            AtomicReference<Throwable> failure) {
         Thread t = new Thread(() -> {
-            if (stepBolt) {
-                STEPS.stepBoltRunsHere(true);
+            if (component != null) {
+                STEPS.stepBoltRunsHere(component, sourceBolts, true);
             }
             try {
                 s.idle(idleCounter);
@@ -76,7 +85,7 @@ class PhaseWaitStrategyTest {
         STEPS.computeStarted();
         Thread executor = idleOnce(s, failure);
         awaitParked(executor);
-        STEPS.computeEnded();
+        STEPS.computeEnded(Set.of(PHASE));
         executor.join(60_000);
         assertFalse(executor.isAlive(), "still parked after the step ended");
         assertEquals(null, failure.get());
@@ -107,14 +116,14 @@ class PhaseWaitStrategyTest {
         }
         STEPS.computeStarted();
         STEPS.computeStarted();
-        STEPS.computeEnded();
+        STEPS.computeEnded(Set.of(PHASE));
         stepEnded.set(true);
         try {
             executor.join(60_000);
             assertFalse(executor.isAlive(), "the wake-up that came before the park was lost: parked for the long wait");
             assertEquals(null, failure.get());
         } finally {
-            STEPS.computeEnded();
+            STEPS.computeEnded(Set.of(PHASE));
         }
     }
 
@@ -128,7 +137,7 @@ class PhaseWaitStrategyTest {
             remoteFed.join(60_000);
             assertFalse(remoteFed.isAlive(), "an executor whose input may come from another worker or a spout parked for the long wait");
             Thread localFed = new Thread(() -> {
-                STEPS.stepBoltRunsHere(true);
+                STEPS.stepBoltRunsHere(PHASE, Set.of(), true);
                 try {
                     s.idle(0);
                 } catch (Throwable e) {
@@ -140,7 +149,7 @@ class PhaseWaitStrategyTest {
             Thread.sleep(100);
             assertTrue(localFed.isAlive(), "a step bolt fed by step bolts of its worker did not wait for the step's end");
         } finally {
-            STEPS.computeEnded();
+            STEPS.computeEnded(Set.of(PHASE));
         }
         assertEquals(null, failure.get());
     }
@@ -153,11 +162,11 @@ class PhaseWaitStrategyTest {
         Thread executor = idleOnce(s, failure);
         awaitParked(executor);
         other.computeStarted();
-        other.computeEnded();
+        other.computeEnded(Set.of(PHASE));
         Thread.sleep(100);
         assertTrue(executor.isAlive(), "woken by the end of another topology's step");
         STEPS.computeStarted();
-        STEPS.computeEnded();
+        STEPS.computeEnded(Set.of(PHASE));
         executor.join(60_000);
         assertFalse(executor.isAlive(), "still parked after its own topology's step ended");
         PhaseWaitStrategy shortPark = strategy(1, HOUR_MILLIS);
@@ -167,7 +176,7 @@ class PhaseWaitStrategyTest {
             idle.join(60_000);
             assertFalse(idle.isAlive(), "parked for the long wait while only another topology computed");
         } finally {
-            other.computeEnded();
+            other.computeEnded(Set.of(PHASE));
         }
         assertEquals(null, failure.get());
     }
@@ -207,9 +216,68 @@ class PhaseWaitStrategyTest {
             assertTrue(stepBolt.isAlive(), "a step bolt was woken by the acker, which sends it nothing");
         } finally {
             STEPS.computeStarted();
-            STEPS.computeEnded();
+            STEPS.computeEnded(Set.of(PHASE));
+            spout.interrupt();
             spout.join(60_000);
             stepBolt.join(60_000);
+        }
+        assertEquals(null, failure.get());
+    }
+
+    @Test
+    void theEndOfAStepWakesItsConsumersAndTheAckerNotTheOtherStepBoltsNorTheSpout() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread spout = waitOnce(spoutStrategy(HOUR_MILLIS), false, 1, failure);
+        Thread consumer = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), "force", Set.of("tree"), 1, failure);
+        Thread other = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), "update", Set.of("force"), 1, failure);
+        Thread acker = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), false, 1, failure);
+        try {
+            for (Thread t : new Thread[] {spout, consumer, other, acker}) {
+                awaitParked(t);
+            }
+            STEPS.computeStarted();
+            STEPS.computeEnded(Set.of("force", "diagnostics"));
+            consumer.join(60_000);
+            acker.join(60_000);
+            assertFalse(consumer.isAlive(), "a step bolt slept through the end of a step that fed it");
+            assertFalse(acker.isAlive(), "the acker slept through the end of a step, whose acks it has");
+            Thread.sleep(100);
+            assertTrue(other.isAlive(), "a step bolt was woken by the end of a step that sent it nothing");
+            assertTrue(spout.isAlive(), "the spout was woken by the end of a step: the acker's verdict wakes it");
+        } finally {
+            STEPS.computeStarted();
+            STEPS.computeEnded(Set.of("update"));
+            spout.interrupt();
+            for (Thread t : new Thread[] {spout, consumer, other, acker}) {
+                t.join(60_000);
+            }
+        }
+        assertTrue(failure.get() instanceof InterruptedException, "got " + failure.get());
+    }
+
+    @Test
+    void aBoltOutsideTheStepsWakesTheStepBoltsThatReadIt() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread stepFed = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), "merge", Set.of("split"), 1, failure);
+        Thread outsideFed = waitOnce(strategy(HOUR_MILLIS, HOUR_MILLIS), "sink", Set.of("split", "plain"), 1,
+                failure);
+        Thread split = waitOnce(strategy(1, HOUR_MILLIS), "split", Set.of(), 1, failure);
+        try {
+            awaitParked(stepFed);
+            awaitParked(outsideFed);
+            split.join(60_000);
+            waitOnce(strategy(1, HOUR_MILLIS), false, 0, failure).join(60_000);
+            outsideFed.join(60_000);
+            assertFalse(outsideFed.isAlive(), "a step bolt slept through the tuples of the bolt outside the steps"
+                    + " it reads");
+            Thread.sleep(100);
+            assertTrue(stepFed.isAlive(), "a step bolt that reads step bolts only was woken by a bolt outside the"
+                    + " steps");
+        } finally {
+            STEPS.computeStarted();
+            STEPS.computeEnded(Set.of("merge", "sink"));
+            stepFed.join(60_000);
+            outsideFed.join(60_000);
         }
         assertEquals(null, failure.get());
     }

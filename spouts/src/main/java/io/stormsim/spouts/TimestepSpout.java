@@ -51,12 +51,13 @@ public class TimestepSpout extends BaseRichSpout {
     private transient RateLimit commitReports;
     private int partitions;
     private ProgressStore progress;
+    private ProgressWriter progressWriter;
     private TaskRestarts restarts;
     private StartGate gate;
     private boolean restartedSpout;
     private long sentZxid;
-    /** The transaction id of the last progress record, a time before the next trigger's for free (0: none). */
-    private long recordedZxid;
+    /** Whether a round was acked since the last trigger: the progress records then give a time before the next. */
+    private boolean ackedSinceTrigger;
     private RestartRecovery recovery;
     private long sentAt;
     private StepNumbers steps;
@@ -75,6 +76,7 @@ public class TimestepSpout extends BaseRichSpout {
         this.commitReports = new RateLimit(CheckpointWrites.REPORT_EVERY, System::nanoTime);
         this.partitions = context.getComponentTasks(context.getThisTargets().get(STREAM).keySet().iterator().next()).size();
         this.progress = new ProgressStore(conf, context.getStormId());
+        this.progressWriter = new ProgressWriter(progress, context.getStormId());
         this.restarts = new TaskRestarts(conf, context.getStormId());
         this.recovery = new RestartRecovery(System.nanoTime());
         this.gate = new StartGate(restarts, context, System.nanoTime());
@@ -134,8 +136,14 @@ public class TimestepSpout extends BaseRichSpout {
             return;
         }
         try {
-            sentZxid = recordedZxid > 0 ? recordedZxid : restarts.now();
-            recordedZxid = 0;
+            // The newest progress record written is older than the trigger, by a round or more when the background
+            // writes lag: a task start after it that no poll has seen yet fails this round. That start came after
+            // an acked round, so the task lost what it kept for the rounds after it; at worst (its loss was already
+            // restored) one restore more, and exact all the same. After a failure (no ack since the last trigger)
+            // a fresh time, so that the restarts that failed the round do not fail its restore too.
+            long recorded = ackedSinceTrigger ? progressWriter.writtenZxid() : 0;
+            sentZxid = recorded > 0 ? recorded : restarts.now();
+            ackedSinceTrigger = false;
         } catch (Exception e) {
             LOG.warn("could not read ZooKeeper's time: restarts of tasks will be noticed by the message timeout only ({})",
                     e.toString());
@@ -166,7 +174,8 @@ public class TimestepSpout extends BaseRichSpout {
             failures = 0;
         }
         try {
-            recordedZxid = progress.record(round, lastCheckpoint);
+            progressWriter.record(round, lastCheckpoint);
+            ackedSinceTrigger = true;
         } catch (Exception e) {
             LOG.warn("could not record progress of round {} in ZooKeeper: {}", round, e.toString());
         }
@@ -249,6 +258,9 @@ public class TimestepSpout extends BaseRichSpout {
 
     @Override
     public void close() {
+        if (progressWriter != null) {
+            progressWriter.close();
+        }
         if (progress != null) {
             progress.close();
         }
