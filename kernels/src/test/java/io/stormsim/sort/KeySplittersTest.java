@@ -38,6 +38,34 @@ class KeySplittersTest {
         }
     }
 
+    /** All keys equal: the splitters are that key at increasing input indices, and cut the input by index alone. */
+    @Test
+    void equalKeysAreCutByInputIndexIntoNearlyEqualRanges() {
+        int n = 5 * KeySplitters.SAMPLES + 3;
+        for (int destinations : new int[] {2, 3, 5}) {
+            List<long[]> samples = new ArrayList<>();
+            for (int p = 0; p < destinations; p++) {
+                int from = (int) RadixPartition.rangeStart(n, destinations, p);
+                int to = (int) RadixPartition.rangeStart(n, destinations, p + 1);
+                samples.add(KeySplitters.sample(SortRecords.ofInts(new int[to - from], null), from));
+            }
+            KeySplitters splitters = KeySplitters.choose(samples, destinations);
+            int[] per = new int[destinations];
+            int last = 0;
+            for (int i = 0; i < n; i++) {
+                int d = splitters.destination(0, i);
+                assertTrue(d == last || d == last + 1, destinations + " destinations: index " + i + " goes to " + d
+                        + " after " + last);
+                last = d;
+                per[d]++;
+                assertEquals(destinations - 1, splitters.destination(1, i), "a key above the splitters' goes last");
+            }
+            for (int q = 0; q < destinations; q++) {
+                assertEquals(n / destinations, per[q], n / KeySplitters.SAMPLES + 1, destinations + " destinations, " + q);
+            }
+        }
+    }
+
     @Test
     void oneDestinationOrNoRecordsNeedNoSplitters() {
         assertEquals(1, KeySplitters.choose(List.of(new long[] {5, 0}), 1).destinations());

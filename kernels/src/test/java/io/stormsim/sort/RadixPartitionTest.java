@@ -91,6 +91,64 @@ class RadixPartitionTest {
         }
     }
 
+    /**
+     * Keys that put the splitters where the split's top-digit lookup cannot decide: all equal, two values,
+     * one top digit for every key, and a few values sharing a top digit (so some keys equal a splitter's and
+     * others share only its top digit). Stripes larger than the sample, so the splitters are sampled records
+     * and cut runs of equal keys by input index; the payload is the input index, so stability shows.
+     */
+    @Test
+    void keysCrowdingTheSplittersTopDigitEqualTheStableOracle() {
+        int n = 3 * KeySplitters.SAMPLES + 1_001;
+        SplittableRandom random = new SplittableRandom(17);
+        long[][] choices = {
+            {0xAB12_3456L},
+            {0x0000_0007L, 0xFFFF_FFF0L},
+            {0xAB00_0000L, 0xAB00_0001L, 0xABFF_0000L, 0xAB7F_FFFFL, 0x1234_5678L},
+        };
+        for (int keyBits : new int[] {32, 64}) {
+            List<long[]> inputs = new ArrayList<>();
+            for (long[] values : choices) {
+                long[] keys = new long[n];
+                for (int i = 0; i < n; i++) {
+                    long v = values[random.nextInt(values.length)];
+                    keys[i] = keyBits == 32 ? v : v << 32 | v;
+                }
+                inputs.add(keys);
+            }
+            long[] oneTop = new long[n];
+            for (int i = 0; i < n; i++) {
+                long k = random.nextLong();
+                oneTop[i] = keyBits == 32 ? 0xC500_0000L | k & 0x00FF_FFFFL : 0xC500_0000_0000_0000L | k >>> 8;
+            }
+            inputs.add(oneTop);
+            for (long[] keys : inputs) {
+                long[] index = new long[n];
+                java.util.Arrays.setAll(index, i -> i);
+                SortRecords in;
+                if (keyBits == 32) {
+                    int[] ints = new int[n];
+                    java.util.Arrays.setAll(ints, i -> (int) keys[i]);
+                    in = SortRecords.ofInts(ints, index);
+                } else {
+                    in = SortRecords.ofLongs(keys, index);
+                }
+                SortRecords expected = StableOracle.sorted(in);
+                for (int partitions : PARTITIONS) {
+                    List<SortRecords> stripes = new ArrayList<>();
+                    for (int p = 0; p < partitions; p++) {
+                        stripes.add(in.copyOfRange((int) RadixPartition.rangeStart(n, partitions, p),
+                                (int) RadixPartition.rangeStart(n, partitions, p + 1)));
+                    }
+                    String what = keyBits + "-bit keys from " + Long.toHexString(keys[0]) + ".., " + partitions
+                            + " partitions";
+                    assertTrue(expected.sameRecords(SortRecords.concat(InProcessRadixSort.sort(stripes, 8))), what);
+                    assertSameAsSequential(in, partitions, 8, what + ", uneven stripes");
+                }
+            }
+        }
+    }
+
     /** Random stripes larger than the sample: each range within a few percent of n / P. */
     @Test
     void sampledRangesOfALargeInputAreNearlyBalanced() {
