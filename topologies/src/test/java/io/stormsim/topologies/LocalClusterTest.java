@@ -36,6 +36,24 @@ public abstract class LocalClusterTest {
         }
     }
 
+    /**
+     * A copy of a flux-configs topology whose bolt of class {@code original} is of class {@code replacement} (a bolt
+     * that injects a fault), with its properties and includes beside it, in a new directory under {@link #out}.
+     */
+    public static Path topologyWith(Path yaml, Class<?> original, Class<?> replacement) throws IOException {
+        String text = Files.readString(yaml);
+        String replaced = text.replace("\"" + original.getName() + "\"", "\"" + replacement.getName() + "\"");
+        if (replaced.equals(text)) {
+            throw new IllegalArgumentException("no bolt of class " + original.getName() + " in " + yaml);
+        }
+        Path file = Files.createTempDirectory(out, "yaml").resolve(yaml.getFileName());
+        Files.writeString(file, replaced);
+        String properties = yaml.getFileName().toString().replaceFirst("\\.yaml$", ".properties");
+        Files.copy(yaml.resolveSibling(properties), file.resolveSibling(properties));
+        copyIncludes(file.getParent());
+        return file;
+    }
+
     /** Starts the cluster for the first test class that needs it, and has JUnit close it at the end of the run. */
     static final class Shared implements BeforeAllCallback {
         @Override

@@ -2,7 +2,6 @@ package io.stormsim.fft.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stormsim.fft.ComplexBlock;
@@ -97,14 +96,7 @@ class FftTopologyTest extends LocalClusterTest {
         double[] im = new double[n];
         Signals.generate(SEED, 0, n, re, im, 0);
         ComplexBlock forward = new SixStepFft(M).transform(re, im, Direction.FORWARD);
-        String yaml = Files.readString(FFT_YAML);
-        String replaced = yaml.replace("\"" + SpectrumBolt.class.getName() + "\"",
-                "\"" + FailOnceSpectrumBolt.class.getName() + "\"");
-        assertFalse(replaced.equals(yaml), "the spectrum bolt is in the YAML");
-        Path file = Files.createTempDirectory(out, "yaml").resolve("fft.yaml");
-        Files.writeString(file, replaced);
-        Files.copy(FFT_YAML.resolveSibling("fft.properties"), file.resolveSibling("fft.properties"));
-        copyIncludes(file.getParent());
+        Path file = topologyWith(FFT_YAML, SpectrumBolt.class, FailOnceSpectrumBolt.class);
         Path dir = out.resolve("fail-once");
         LocalRun.run(cluster, TopologyFile.load(file, null, Map.of("partitions", "2", "m", String.valueOf(M),
                 "seed", String.valueOf(SEED), "steps", String.valueOf(STEPS), "output.dir", dir.toString(),

@@ -11,7 +11,9 @@ import io.stormsim.nbody.GadgetSnapshot;
 import io.stormsim.nbody.Parameters;
 import io.stormsim.nbody.PlummerSphere;
 import io.stormsim.nbody.SequentialSimulation;
+import io.stormsim.nbody.bolts.BoundsBolt;
 import io.stormsim.nbody.bolts.DiagnosticsBolt;
+import io.stormsim.nbody.bolts.ForceBolt;
 import io.stormsim.nbody.bolts.UpdateBolt;
 import io.stormsim.run.CheckpointStore;
 import io.stormsim.run.RedisCheckpointStore;
@@ -63,18 +65,6 @@ class RecoveryTopologyTest extends LocalClusterTest {
                 .run(c -> { }).sortedById();
     }
 
-    private static Path yamlWith(String boltId, String className) throws Exception {
-        String yaml = Files.readString(YAML);
-        String replaced = yaml.replaceFirst("(id: \"" + boltId + "\"\\n    className: )\"[^\"]+\"", "$1\"" + className + "\"");
-        assertFalse(replaced.equals(yaml), "bolt " + boltId + " not found in the YAML");
-        Path file = Files.createTempDirectory(out, "yaml").resolve("barnes-hut.yaml");
-        Files.writeString(file, replaced);
-        Files.copy(YAML.resolveSibling("barnes-hut.properties"),
-                file.resolveSibling("barnes-hut.properties"));
-        copyIncludes(file.getParent());
-        return file;
-    }
-
     private static void assertUndisturbed(Path dir, int steps) throws Exception {
         assertTrue(sequential(steps).sameStateBits(BodiesCsv.read(dir.resolve(DiagnosticsBolt.FINAL_BODIES_CSV))),
                 "final bodies differ from an undisturbed run");
@@ -88,7 +78,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
     @Test
     void aPhaseThatThrowsOnceIsRestoredAndReplayedExactly() throws Exception {
         Path dir = out.resolve("throw");
-        LocalRun.run(cluster, TopologyFile.load(yamlWith("force", FailOnceForceBolt.class.getName()), null,
+        LocalRun.run(cluster, TopologyFile.load(topologyWith(YAML, ForceBolt.class, FailOnceForceBolt.class), null,
                 props(2, 30, dir), false), Duration.ofMinutes(5));
         assertTrue(FailOnceForceBolt.FAILED.get(), "the fault was injected");
         assertUndisturbed(dir, 30);
@@ -102,7 +92,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
     @Test
     void aPartitionThatLostItsStateIsRestoredExactly() throws Exception {
         Path dir = out.resolve("forget");
-        LocalRun.run(cluster, TopologyFile.load(yamlWith("bounds", ForgetfulBoundsBolt.class.getName()), null,
+        LocalRun.run(cluster, TopologyFile.load(topologyWith(YAML, BoundsBolt.class, ForgetfulBoundsBolt.class), null,
                 props(3, 30, dir), false), Duration.ofMinutes(5));
         assertTrue(ForgetfulBoundsBolt.FORGOT.get(), "the state was dropped");
         assertUndisturbed(dir, 30);
@@ -111,7 +101,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
     @Test
     void aRunStoppedPartWayResumesWithAnotherPartitionCountExactly() throws Exception {
         Path dir = out.resolve("resume");
-        LocalRun.runUntil(cluster, TopologyFile.load(yamlWith("bounds", StallingBoundsBolt.class.getName()), null,
+        LocalRun.runUntil(cluster, TopologyFile.load(topologyWith(YAML, BoundsBolt.class, StallingBoundsBolt.class), null,
                 props(2, 60, dir), false), Duration.ofMinutes(5), "checkpoints/round-000000030/MANIFEST");
         assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");
         Map<String, String> resumed = props(3, 60, dir);
@@ -125,7 +115,7 @@ class RecoveryTopologyTest extends LocalClusterTest {
         Path dir = out.resolve("resume-redis");
         try (RedisServer redis = RedisServer.start(out.resolve("redis"));
                 CheckpointStore store = new RedisCheckpointStore(redis.url, "barnes-hut")) {
-            LocalRun.runUntil(cluster, TopologyFile.load(yamlWith("bounds", StallingBoundsBolt.class.getName()), null,
+            LocalRun.runUntil(cluster, TopologyFile.load(topologyWith(YAML, BoundsBolt.class, StallingBoundsBolt.class), null,
                     props(2, 60, dir, redis), false), Duration.ofMinutes(5), () -> store.latestComplete().orElse(-1) >= 30,
                     "complete checkpoint of round 30 in " + redis.url);
             assertFalse(Files.exists(dir.resolve(DiagnosticsBolt.SUMMARY)), "the first run was stopped before its end");

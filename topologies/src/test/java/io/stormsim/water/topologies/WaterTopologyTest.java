@@ -1,7 +1,6 @@
 package io.stormsim.water.topologies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -140,14 +139,7 @@ public class WaterTopologyTest extends LocalClusterTest {
         m.put("rdf.every", String.valueOf(rdfEvery));
         m.put("rdf.sample.every", String.valueOf(sampleEvery));
         m.put("rdf.bins", String.valueOf(rdfBins));
-        String yaml = Files.readString(WATER_YAML);
-        String replaced = yaml.replace("\"" + IntermolecularBolt.class.getName() + "\"",
-                "\"" + FailOnceIntermolecularBolt.class.getName() + "\"");
-        assertFalse(replaced.equals(yaml), "the intermolecular bolt is in the YAML");
-        Path file = Files.createTempDirectory(out, "yaml").resolve("water.yaml");
-        Files.writeString(file, replaced);
-        Files.copy(WATER_YAML.resolveSibling("water.properties"), file.resolveSibling("water.properties"));
-        copyIncludes(file.getParent());
+        Path file = topologyWith(WATER_YAML, IntermolecularBolt.class, FailOnceIntermolecularBolt.class);
         LocalRun.run(cluster, TopologyFile.load(file, null, m, false), Duration.ofMinutes(3));
         assertTrue(FailOnceIntermolecularBolt.FAILED.get(), "the fault was injected");
         assertSameBits(expected, sequential.state(), dir, "restored run");
