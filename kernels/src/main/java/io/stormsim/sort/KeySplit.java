@@ -20,26 +20,15 @@ final class KeySplit {
             int[] keys = stripe.intKeys();
             long[] packed = splitters.packed32();
             int[] byTop = splitters.slotsByTop(topShift, topBits);
-            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
-                int k = keys[i], t = k >>> topShift & topMask, s = byTop[t];
-                if (s < 0) {
-                    s = destination(packed, k, firstIndex + i) << topBits | t;
-                }
-                slots[s & under]++;
+                slots[slot(keys[i], firstIndex + i, byTop, topShift, topBits, packed) & under]++;
             }
         } else {
             long[] keys = stripe.longKeys();
             long[] flipped = splitters.flippedKeys(), indices = splitters.indices();
             int[] byTop = splitters.slotsByTop(topShift, topBits);
-            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
-                long k = keys[i];
-                int t = (int) (k >>> topShift) & topMask, s = byTop[t];
-                if (s < 0) {
-                    s = destination(flipped, indices, k, firstIndex + i) << topBits | t;
-                }
-                slots[s & under]++;
+                slots[slot(keys[i], firstIndex + i, byTop, topShift, topBits, flipped, indices) & under]++;
             }
         }
     }
@@ -54,13 +43,9 @@ final class KeySplit {
             int[] keys = stripe.intKeys(), out = dst.intKeys();
             long[] packed = splitters.packed32();
             int[] byTop = splitters.slotsByTop(topShift, topBits);
-            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
-                int k = keys[i], t = k >>> topShift & topMask, s = byTop[t];
-                if (s < 0) {
-                    s = destination(packed, k, firstIndex + i) << topBits | t;
-                }
-                int to = at[s & under]++;
+                int k = keys[i];
+                int to = at[slot(k, firstIndex + i, byTop, topShift, topBits, packed) & under]++;
                 out[to] = k;
                 if (pay != null) {
                     dstPay[to] = pay[i];
@@ -70,20 +55,27 @@ final class KeySplit {
             long[] keys = stripe.longKeys(), out = dst.longKeys();
             long[] flipped = splitters.flippedKeys(), indices = splitters.indices();
             int[] byTop = splitters.slotsByTop(topShift, topBits);
-            int topMask = byTop.length - 1;
             for (int i = 0; i < n; i++) {
                 long k = keys[i];
-                int t = (int) (k >>> topShift) & topMask, s = byTop[t];
-                if (s < 0) {
-                    s = destination(flipped, indices, k, firstIndex + i) << topBits | t;
-                }
-                int to = at[s & under]++;
+                int to = at[slot(k, firstIndex + i, byTop, topShift, topBits, flipped, indices) & under]++;
                 out[to] = k;
                 if (pay != null) {
                     dstPay[to] = pay[i];
                 }
             }
         }
+    }
+
+    /** The slot of the 32-bit record (key, index): by its top digit, or by the splitters where one shares it. */
+    private static int slot(int key, long index, int[] byTop, int topShift, int topBits, long[] packed) {
+        int t = key >>> topShift & byTop.length - 1, s = byTop[t];
+        return s >= 0 ? s : destination(packed, key, index) << topBits | t;
+    }
+
+    /** The slot of the 64-bit record (key, index), as {@link #slot(int, long, int[], int, int, long[])}. */
+    private static int slot(long key, long index, int[] byTop, int topShift, int topBits, long[] flipped, long[] indices) {
+        int t = (int) (key >>> topShift) & byTop.length - 1, s = byTop[t];
+        return s >= 0 ? s : destination(flipped, indices, key, index) << topBits | t;
     }
 
     /**
