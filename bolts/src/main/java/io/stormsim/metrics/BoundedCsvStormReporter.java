@@ -4,6 +4,8 @@ import com.codahale.metrics.CsvReporter;
 import com.codahale.metrics.MetricRegistry;
 import io.stormsim.run.RunConfig;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.storm.daemon.metrics.ClientMetricsUtils;
@@ -26,8 +28,13 @@ public class BoundedCsvStormReporter extends ScheduledStormReporter {
                     + BoundedCsvStormReporter.class.getName() + ": set it to the directory of the metrics files");
         }
         File directory = new File(dir);
-        if (!directory.isDirectory() && !directory.mkdirs()) {
-            throw new IllegalStateException(CsvStormReporter.CSV_LOG_DIR + " = " + dir + ": cannot create the directory");
+        try {
+            // the workers of a topology on one host start together, each making the directory if it is missing:
+            // finding it made by another is no failure (a worker that failed here would not start)
+            Files.createDirectories(directory.toPath());
+        } catch (IOException e) {
+            throw new IllegalStateException(CsvStormReporter.CSV_LOG_DIR + " = " + dir + ": cannot create the directory ("
+                    + e + ")", e);
         }
         CsvReporter.Builder builder = CsvReporter.forRegistry(registry);
         // Storm's reporter applies each setting only when the reporter's config gives it

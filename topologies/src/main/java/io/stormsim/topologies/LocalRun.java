@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.ProcessSimulator;
+import org.apache.storm.daemon.Shutdownable;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.TopologyInfo;
@@ -75,6 +77,7 @@ public final class LocalRun {
         Files.deleteIfExists(summary);
         Files.deleteIfExists(halted);
         String name = topology.name();
+        Set<Shutdownable> workersBefore = Set.copyOf(ProcessSimulator.getAllProcessHandles());
         cluster.submitTopology(name, topology.config, topology.build());
         // Duration.ZERO: no deadline (a run ends when it ends)
         long deadline = timeout.isZero() ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
@@ -97,7 +100,7 @@ public final class LocalRun {
                 Thread.sleep(100);
             }
         } finally {
-            kill(cluster, name);
+            kill(cluster, name, workersBefore);
         }
         return out;
     }
@@ -123,19 +126,30 @@ public final class LocalRun {
         }
     }
 
-    /** Kills the topology at once and waits until the name is free for the next run. */
-    private static void kill(LocalCluster cluster, String name) throws Exception {
+    /**
+     * Kills the topology at once and waits until the name is free for the next run and the workers started since
+     * the submission (those not in {@code workersBefore}) are shut down: Nimbus frees the name first, and until the
+     * supervisor has shut the in-process workers down their metrics reporters still write into the output
+     * directory, which the caller may be deleting.
+     */
+    private static void kill(LocalCluster cluster, String name, Set<Shutdownable> workersBefore) throws Exception {
         KillOptions now = new KillOptions();
         now.set_wait_secs(0);
         cluster.killTopologyWithOpts(name, now);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (cluster.getClusterInfo().get_topologies().stream().noneMatch(t -> t.get_name().equals(name))) {
-                return;
+        while (cluster.getClusterInfo().get_topologies().stream().anyMatch(t -> t.get_name().equals(name))) {
+            if (System.nanoTime() > deadline) {
+                throw new RunFailedException("topology " + name + " was killed but is still listed after 60 s");
             }
             Thread.sleep(100);
         }
-        throw new RunFailedException("topology " + name + " was killed but is still listed after 60 s");
+        while (!workersBefore.containsAll(ProcessSimulator.getAllProcessHandles())) {
+            if (System.nanoTime() > deadline) {
+                throw new RunFailedException("topology " + name + " was killed but its workers are still running"
+                        + " after 60 s");
+            }
+            Thread.sleep(100);
+        }
     }
 
     private static List<String> errors(TopologyInfo info) {
