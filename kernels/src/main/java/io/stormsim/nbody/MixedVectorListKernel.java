@@ -25,7 +25,7 @@ final class MixedVectorListKernel implements ListKernel {
     private static final int LANES = S.length();
     private static final int RUN = MixedScalarListKernel.FLOAT_TERMS;
     private float[] gx = new float[LANES], gy = new float[LANES], gz = new float[LANES], gi = new float[LANES];
-    private final float[] run = new float[LANES];
+    private final float[] rx = new float[LANES], ry = new float[LANES], rz = new float[LANES], rp = new float[LANES];
     private final double[] ax = new double[LANES], ay = new double[LANES], az = new double[LANES],
             pot = new double[LANES];
 
@@ -88,10 +88,11 @@ final class MixedVectorListKernel implements ListKernel {
                     vaz = minusRadial.fma(dz, inv5.fma(qz, vaz));
                     vpot = rqrInv5.fma(minusHalf, vpot.add(minusMInv));
                 }
-                addRun(vax, ax);
-                addRun(vay, ay);
-                addRun(vaz, az);
-                addRun(vpot, pot);
+                vax.intoArray(rx, 0);
+                vay.intoArray(ry, 0);
+                vaz.intoArray(rz, 0);
+                vpot.intoArray(rp, 0);
+                addRuns();
             }
             for (int from = 0; from < l.bodyCount; from += RUN) {
                 FloatVector vax = zero, vay = zero, vaz = zero, vpot = zero;
@@ -109,10 +110,11 @@ final class MixedVectorListKernel implements ListKernel {
                     vaz = minusMInv3.fma(dz, vaz);
                     vpot = vpot.add(minusMInv);
                 }
-                addRun(vax, ax);
-                addRun(vay, ay);
-                addRun(vaz, az);
-                addRun(vpot, pot);
+                vax.intoArray(rx, 0);
+                vay.intoArray(ry, 0);
+                vaz.intoArray(rz, 0);
+                vpot.intoArray(rp, 0);
+                addRuns();
             }
             for (int lane = 0; lane < LANES && base + lane < l.size; lane++) {
                 int j = base + lane;
@@ -126,11 +128,17 @@ final class MixedVectorListKernel implements ListKernel {
         }
     }
 
-    /** Adds a run's float sums, lane by lane, to the lanes' double sums. */
-    private void addRun(FloatVector runSum, double[] sum) {
-        runSum.intoArray(run, 0);
+    /**
+     * Adds a run's float sums (stored in rx, ry, rz, rp), lane by lane, to the lanes' double sums. It takes no
+     * vector: C2 left the former addRun(FloatVector, double[]) a call, and a vector passed to a call is boxed, four
+     * objects a run (at 10^5 bodies 220 MB a step, 86% of what a step allocated, and a force phase 7% slower).
+     */
+    private void addRuns() {
         for (int lane = 0; lane < LANES; lane++) {
-            sum[lane] += run[lane];
+            ax[lane] += rx[lane];
+            ay[lane] += ry[lane];
+            az[lane] += rz[lane];
+            pot[lane] += rp[lane];
         }
     }
 }
