@@ -93,14 +93,15 @@ public final class RadixPartition {
         // Slot (d, v) of destination d and top digit value v at d << topBits | v, in a table of a power of two
         // slots, indexed under its length - 1 (C2 then drops the range check).
         int[] slots = new int[Integer.highestOneBit(Math.max(1, partitions - 1)) * 2 * top];
-        KeySplit.count(stripe, firstIndex, splitters, topShift, topBits, slots);
+        boolean crowded = KeySplit.crowded(stripe, splitters, topShift, topBits);
+        KeySplit.count(stripe, firstIndex, splitters, topShift, topBits, crowded, slots);
         int[] next = new int[slots.length];
         for (int s = 0, sum = 0; s < partitions * top; s++) {
             next[s] = sum;
             sum += slots[s];
         }
         SortRecords outbox = pool.acquire(stripe, stripe.size());
-        KeySplit.scatter(stripe, firstIndex, splitters, topShift, topBits, outbox, next);
+        KeySplit.scatter(stripe, firstIndex, splitters, topShift, topBits, crowded, outbox, next);
         RecordPool.Lease[] leases = pool.lend(outbox, partitions);
         Chunk[] chunks = new Chunk[partitions];
         for (int d = 0, from = 0; d < partitions; d++) {

@@ -1,0 +1,91 @@
+package io.stormsim.sort;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The split's two ways to a record's slot, with a branch on whether a splitter shares its top digit or both
+ * computed and selected without one ({@link KeySplit#crowded}), give the same counts and the same scattered
+ * records, for every generator, key width and partition count; and the split takes the branch-free way
+ * exactly on the inputs where many keys share a splitter's top digit.
+ */
+class KeySplitTest {
+    private static final int N = 20_011;
+
+    /** The split's top digit with 8-bit digits, as {@link RadixPartition} orders by it. */
+    private static int topShift(int keyBits) {
+        return (RadixSort.passes(keyBits, 8) - 1) * 8;
+    }
+
+    private static KeySplitters splitters(SortRecords stripe, int partitions) {
+        List<long[]> samples = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            int from = (int) RadixPartition.rangeStart(stripe.size(), partitions, p);
+            int to = (int) RadixPartition.rangeStart(stripe.size(), partitions, p + 1);
+            samples.add(KeySplitters.sample(stripe.copyOfRange(from, to), from));
+        }
+        return KeySplitters.choose(samples, partitions);
+    }
+
+    @Test
+    void bothWaysGiveTheSameSlotsAndTheSameScatter() {
+        for (KeyGenerator g : KeyGenerator.values()) {
+            for (int keyBits : new int[] {32, 64}) {
+                for (int partitions : new int[] {2, 3, 5}) {
+                    SortRecords stripe = g.generate(keyBits, N, true, 17);
+                    KeySplitters s = splitters(stripe, partitions);
+                    int topShift = topShift(keyBits), topBits = keyBits - topShift;
+                    int length = Integer.highestOneBit(partitions - 1) * 2 << topBits;
+                    String where = g + ", " + keyBits + "-bit keys, " + partitions + " partitions";
+                    int[] branchy = new int[length], branchFree = new int[length];
+                    KeySplit.count(stripe, 5, s, topShift, topBits, false, branchy);
+                    KeySplit.count(stripe, 5, s, topShift, topBits, true, branchFree);
+                    assertArrayEquals(branchy, branchFree, where + ": counts");
+                    int[] next = new int[length];
+                    for (int slot = 0, sum = 0; slot < length; slot++) {
+                        next[slot] = sum;
+                        sum += branchy[slot];
+                    }
+                    SortRecords a = stripe.allocateLike(N), b = stripe.allocateLike(N);
+                    KeySplit.scatter(stripe, 5, s, topShift, topBits, false, a, next);
+                    KeySplit.scatter(stripe, 5, s, topShift, topBits, true, b, next);
+                    for (int i = 0; i < N; i++) {
+                        assertEquals(a.key(i), b.key(i), where + ": key at " + i);
+                        assertEquals(a.payloads()[i], b.payloads()[i], where + ": payload at " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theBranchFreeWayIsTakenWhereManyKeysShareASplittersTopDigit() {
+        for (KeyGenerator g : KeyGenerator.values()) {
+            SortRecords stripe = g.generate(32, N, false, 17);
+            KeySplitters s = splitters(stripe, 2);
+            int topShift = topShift(32);
+            int shared = 0;
+            int[] byTop = s.slotsByTop(topShift, 32 - topShift);
+            for (int i = 0; i < N; i++) {
+                shared += byTop[(int) (stripe.key(i) >>> topShift)] < 0 ? 1 : 0;
+            }
+            // away from the threshold, the sample's judgement is the whole stripe's
+            double share = (double) shared / N;
+            if (share > 2.0 / KeySplit.CROWDED || share < 0.5 / KeySplit.CROWDED) {
+                assertEquals(share > 2.0 / KeySplit.CROWDED, KeySplit.crowded(stripe, s, topShift, 32 - topShift),
+                        g + ": " + shared + " of " + N + " keys share a splitter's top digit");
+            }
+        }
+        SortRecords uniform = KeyGenerator.UNIFORM.generate(32, N, false, 17);
+        SortRecords few = KeyGenerator.FEW_DISTINCT.generate(32, N, false, 17);
+        int topShift = topShift(32);
+        assertFalse(KeySplit.crowded(uniform, splitters(uniform, 2), topShift, 32 - topShift), "uniform");
+        assertTrue(KeySplit.crowded(few, splitters(few, 2), topShift, 32 - topShift), "few-distinct");
+    }
+}
