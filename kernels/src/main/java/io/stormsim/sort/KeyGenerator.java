@@ -75,30 +75,34 @@ public enum KeyGenerator {
      */
     public SortRecords generate(int keyBits, int n, boolean indexPayloads, long seed, int from, int count) {
         SortRecords.checkKeyBits(keyBits);
+        SortRecords into = SortRecords.allocate(keyBits, indexPayloads, Math.max(0, count));
+        generate(n, seed, from, count, into);
+        return into;
+    }
+
+    /**
+     * Records {@code from .. from+count-1} of the n records of {@code into}'s kind (its key bits; payload = input
+     * index if it has payloads), written into {@code into}, whose size is set to {@code count}: the same bits as
+     * {@link #generate(int, int, boolean, long, int, int)}, into a buffer that can be reused.
+     */
+    public void generate(int n, long seed, int from, int count, SortRecords into) {
         if (from < 0 || count < 0 || from > n - count) {
             throw new IllegalArgumentException("records " + from + " .. " + (from + count - 1) + " of " + n
                     + " cannot be generated");
         }
-        long[] keys = keys(keyBits, n, new SplittableRandom(seed), from, count);
-        long[] payloads = null;
-        if (indexPayloads) {
-            payloads = new long[count];
-            Arrays.setAll(payloads, i -> from + i);
+        into.resize(count);
+        keys(into.keyBits(), n, new SplittableRandom(seed), from, count, into);
+        if (into.hasPayloads()) {
+            long[] payloads = into.payloads();
+            for (int i = 0; i < count; i++) {
+                payloads[i] = from + i;
+            }
         }
-        if (keyBits == 64) {
-            return SortRecords.ofLongs(keys, payloads);
-        }
-        int[] ints = new int[count];
-        for (int i = 0; i < count; i++) {
-            ints[i] = (int) keys[i];
-        }
-        return SortRecords.ofInts(ints, payloads);
     }
 
-    /** Keys {@code from .. from+count-1} of n, as unsigned values in the low {@code keyBits} bits of longs. */
-    private long[] keys(int keyBits, int n, SplittableRandom random, int from, int count) {
+    /** Keys {@code from .. from+count-1} of n, unsigned values of {@code keyBits} bits, into {@code keys} from 0. */
+    private void keys(int keyBits, int n, SplittableRandom random, int from, int count, SortRecords keys) {
         long keyMask = keyBits == 64 ? -1L : 0xFFFF_FFFFL;
-        long[] keys = new long[count];
         int end = from + count;
         switch (this) {
             case FEW_DISTINCT -> {
@@ -107,7 +111,7 @@ public enum KeyGenerator {
                 for (int i = 0; i < end; i++) {
                     long k = values[random.nextInt(FEW)];
                     if (i >= from) {
-                        keys[i - from] = k;
+                        keys.setKey(i - from, k);
                     }
                 }
             }
@@ -118,7 +122,7 @@ public enum KeyGenerator {
                     long k = random.nextLong() & keyMask;
                     k = random.nextInt(100) < HOT_PERCENT ? hot | (k & ~upper) : k;
                     if (i >= from) {
-                        keys[i - from] = k;
+                        keys.setKey(i - from, k);
                     }
                 }
             }
@@ -126,12 +130,12 @@ public enum KeyGenerator {
                 for (int i = 0; i < end; i++) {
                     long k = random.nextLong() & keyMask;
                     if (i >= from) {
-                        keys[i - from] = k;
+                        keys.setKey(i - from, k);
                     }
                 }
             }
             default -> {
-                long[] all = UNIFORM.keys(keyBits, n, random, 0, n);
+                long[] all = UNIFORM.allKeys(keyBits, n, random);
                 sortUnsigned(all, keyBits == 64);
                 if (this == REVERSED) {
                     for (int i = 0, j = n - 1; i < j; i++, j--) {
@@ -140,10 +144,21 @@ public enum KeyGenerator {
                         all[j] = t;
                     }
                 }
-                System.arraycopy(all, from, keys, 0, count);
+                for (int i = 0; i < count; i++) {
+                    keys.setKey(i, all[from + i]);
+                }
             }
         }
-        return keys;
+    }
+
+    /** All n keys, as unsigned values in the low {@code keyBits} bits of longs (the sorted inputs sort them whole). */
+    private long[] allKeys(int keyBits, int n, SplittableRandom random) {
+        long keyMask = keyBits == 64 ? -1L : 0xFFFF_FFFFL;
+        long[] all = new long[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = random.nextLong() & keyMask;
+        }
+        return all;
     }
 
     /** Ascending unsigned order; 32-bit values are non-negative as longs, so only 64-bit keys need the sign flip. */

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Record buffers a partition writes into (its split's outbox, its sort's two), reused across jobs instead of new
+ * Record buffers a partition writes into (its load's stripe, its split's outbox, its sort's two), reused across jobs instead of new
  * arrays per job, whose fresh pages would cost a fault each: a
  * buffer lent out with {@link #lend} comes back once every one of its readers has released its {@link Lease},
  * so a buffer is never written while a reader (a later pass, the sink, a job still in flight) can see it. A
@@ -46,17 +46,21 @@ public final class RecordPool {
 
     /** A free buffer of the same kind as {@code like} with room for {@code size} records, size set to it. */
     public SortRecords acquire(SortRecords like, int size) {
+        return acquire(like.keyBits(), like.hasPayloads(), size);
+    }
+
+    /** A free buffer of {@code keyBits}-bit keys, with payloads or not, with room for {@code size} records, size set to it. */
+    public SortRecords acquire(int keyBits, boolean hasPayloads, int size) {
         for (Iterator<SortRecords> it = free.iterator(); it.hasNext(); ) {
             SortRecords r = it.next();
-            if (r.keyBits() == like.keyBits() && r.hasPayloads() == like.hasPayloads() && r.capacity() >= size
-                    && free.remove(r)) {
+            if (r.keyBits() == keyBits && r.hasPayloads() == hasPayloads && r.capacity() >= size && free.remove(r)) {
                 r.resize(size);
                 return r;
             }
         }
         int capacity = (int) Math.min(SortRecords.MAX_CAPACITY,
                 ((long) size + size / HEADROOM + CAPACITY_STEP - 1) / CAPACITY_STEP * CAPACITY_STEP);
-        SortRecords r = like.allocateLike(capacity);
+        SortRecords r = SortRecords.allocate(keyBits, hasPayloads, capacity);
         r.resize(size);
         return r;
     }

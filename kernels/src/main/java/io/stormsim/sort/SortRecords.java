@@ -96,6 +96,15 @@ public final class SortRecords {
         return keyBits == 32 ? Integer.toUnsignedLong(intKeys[i]) : longKeys[i];
     }
 
+    /** Sets key {@code i} to the unsigned value {@code key} (its low 32 bits for 32-bit keys). */
+    void setKey(int i, long key) {
+        if (keyBits == 32) {
+            intKeys[i] = (int) key;
+        } else {
+            longKeys[i] = key;
+        }
+    }
+
     /** The key array, whichever its type, for {@link System#arraycopy}. */
     Object keyArray() {
         return keyBits == 32 ? intKeys : longKeys;

@@ -80,4 +80,20 @@ class KeyGeneratorTest {
         }
         assertThrows(IllegalArgumentException.class, () -> KeyGenerator.UNIFORM.generate(32, 10, false, 1, 5, 6));
     }
+
+    /** Generating into a reused buffer (larger, holding an earlier job's records) gives the same bits as a new one. */
+    @Test
+    void aReusedBufferGetsTheSameRecords() {
+        for (KeyGenerator g : KeyGenerator.values()) {
+            for (int keyBits : new int[] {32, 64}) {
+                for (boolean payloads : new boolean[] {false, true}) {
+                    SortRecords buffer = KeyGenerator.UNIFORM.generate(keyBits, 2_000, payloads, 99);
+                    g.generate(1_000, 3, 250, 500, buffer);
+                    assertEquals(500, buffer.size());
+                    assertTrue(g.generate(keyBits, 1_000, payloads, 3, 250, 500).sameRecords(buffer),
+                            g + " " + keyBits + "-bit, payloads " + payloads);
+                }
+            }
+        }
+    }
 }

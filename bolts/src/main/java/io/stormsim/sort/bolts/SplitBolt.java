@@ -49,6 +49,8 @@ public class SplitBolt extends SortBolt {
         Chunk stripe = received.get(partition).chunks[0];
         Chunk[] out = sorter.split(stripe.records(), RadixPartition.rangeStart(config.keys(), partitions, partition),
                 KeySplitters.choose(samples, partitions));
+        // the split copied every record into its outbox: the load stage may reuse the stripe's buffer
+        stripe.release();
         long records = 0;
         for (Chunk c : out) {
             records += c.destination() == partition ? 0 : c.count();
