@@ -137,16 +137,18 @@ public final class LocalRun {
         now.set_wait_secs(0);
         cluster.killTopologyWithOpts(name, now);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (cluster.getClusterInfo().get_topologies().stream().anyMatch(t -> t.get_name().equals(name))) {
+        awaitUntil(deadline, () -> cluster.getClusterInfo().get_topologies().stream()
+                .noneMatch(t -> t.get_name().equals(name)),
+                "topology " + name + " was killed but is still listed after 60 s");
+        awaitUntil(deadline, () -> workersBefore.containsAll(ProcessSimulator.getAllProcessHandles()),
+                "topology " + name + " was killed but its workers are still running after 60 s");
+    }
+
+    /** Polls {@code until} every 100 ms; past {@code deadline} (System.nanoTime) fails with {@code failure}. */
+    private static void awaitUntil(long deadline, Until until, String failure) throws Exception {
+        while (!until.reached()) {
             if (System.nanoTime() > deadline) {
-                throw new RunFailedException("topology " + name + " was killed but is still listed after 60 s");
-            }
-            Thread.sleep(100);
-        }
-        while (!workersBefore.containsAll(ProcessSimulator.getAllProcessHandles())) {
-            if (System.nanoTime() > deadline) {
-                throw new RunFailedException("topology " + name + " was killed but its workers are still running"
-                        + " after 60 s");
+                throw new RunFailedException(failure);
             }
             Thread.sleep(100);
         }
