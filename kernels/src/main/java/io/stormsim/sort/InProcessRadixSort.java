@@ -17,7 +17,22 @@ public final class InProcessRadixSort {
      * concatenated, the stably sorted records.
      */
     public static List<SortRecords> sort(List<SortRecords> stripes, int digitBits) {
+        RadixPartition[] parts = new RadixPartition[stripes.size()];
+        for (int p = 0; p < parts.length; p++) {
+            parts[p] = new RadixPartition(p, parts.length, digitBits);
+        }
+        return sort(stripes, parts);
+    }
+
+    /**
+     * As {@link #sort(List, int)} with the given partitions (one per stripe, in partition order), which keep
+     * their buffers for the next job, as a topology's bolts do.
+     */
+    public static List<SortRecords> sort(List<SortRecords> stripes, RadixPartition[] parts) {
         int partitions = stripes.size();
+        if (parts.length != partitions) {
+            throw new IllegalArgumentException(parts.length + " partitions for " + partitions + " stripes: need one each");
+        }
         List<long[]> samples = new ArrayList<>();
         long[] firstIndex = new long[partitions];
         for (int p = 0, at = 0; p < partitions; at += stripes.get(p).size(), p++) {
@@ -30,10 +45,8 @@ public final class InProcessRadixSort {
             samples.add(KeySplitters.sample(s, at));
         }
         KeySplitters splitters = KeySplitters.choose(samples, partitions);
-        RadixPartition[] parts = new RadixPartition[partitions];
         List<List<RadixPartition.Chunk>> inboxes = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
-            parts[p] = new RadixPartition(p, partitions, digitBits);
             inboxes.add(new ArrayList<>());
         }
         for (int p = 0; p < partitions; p++) {

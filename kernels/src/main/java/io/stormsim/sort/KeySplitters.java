@@ -139,6 +139,23 @@ public final class KeySplitters {
     }
 
     /**
+     * Per top digit value t (the key's bits from {@code topShift} up, {@code topBits} of them) the splitter
+     * whose key has that top digit, -1 where none has; null where two splitters share a top digit.
+     */
+    int[] cutsByTop(int topShift, int topBits) {
+        int[] cuts = new int[1 << topBits];
+        Arrays.fill(cuts, -1);
+        for (int j = 0; j < keys.length; j++) {
+            int top = (int) (keys[j] >>> topShift);
+            if (cuts[top] >= 0) {
+                return null;
+            }
+            cuts[top] = j;
+        }
+        return cuts;
+    }
+
+    /**
      * Per top digit value t (the key's bits from {@code topShift} up, {@code topBits} of them) the slot
      * {@code destination << topBits | t} of every key with that top digit, or -1 where a splitter's key has
      * that top digit, and the destination depends on the rest of the key and the index.

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Record buffers a partition writes into (its load's stripe, its split's outbox, its sort's two), reused across jobs instead of new
+ * Record buffers a partition writes into (its load's stripe, its split's outbox, its sort's output), reused across jobs instead of new
  * arrays per job, whose fresh pages would cost a fault each: a
  * buffer lent out with {@link #lend} comes back once every one of its readers has released its {@link Lease},
  * so a buffer is never written while a reader (a later pass, the sink, a job still in flight) can see it. A

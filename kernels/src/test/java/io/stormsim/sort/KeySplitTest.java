@@ -10,10 +10,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The split's two ways to a record's slot, with a branch on whether a splitter shares its top digit or both
- * computed and selected without one ({@link KeySplit#crowded}), give the same counts and the same scattered
- * records, for every generator, key width and partition count; and the split takes the branch-free way
- * exactly on the inputs where many keys share a splitter's top digit.
+ * The split's two ways, by the top digit with the splitters' digits cut from both ends ({@link
+ * KeySplit#byTopDigit}) and by every key's slot selected without a branch ({@link KeySplit#count} and
+ * {@link KeySplit#scatter}), give the same counts and the same scattered records, for every generator, key
+ * width and partition count; and the split leaves the top digit's way exactly on the inputs where many keys
+ * share a splitter's top digit.
  */
 class KeySplitTest {
     private static final int N = 20_011;
@@ -37,27 +38,36 @@ class KeySplitTest {
     void bothWaysGiveTheSameSlotsAndTheSameScatter() {
         for (KeyGenerator g : KeyGenerator.values()) {
             for (int keyBits : new int[] {32, 64}) {
-                for (int partitions : new int[] {2, 3, 5}) {
-                    SortRecords stripe = g.generate(keyBits, N, true, 17);
-                    KeySplitters s = splitters(stripe, partitions);
-                    int topShift = topShift(keyBits), topBits = keyBits - topShift;
-                    int length = Integer.highestOneBit(partitions - 1) * 2 << topBits;
-                    String where = g + ", " + keyBits + "-bit keys, " + partitions + " partitions";
-                    int[] branchy = new int[length], branchFree = new int[length];
-                    KeySplit.count(stripe, 5, s, topShift, topBits, false, branchy);
-                    KeySplit.count(stripe, 5, s, topShift, topBits, true, branchFree);
-                    assertArrayEquals(branchy, branchFree, where + ": counts");
-                    int[] next = new int[length];
-                    for (int slot = 0, sum = 0; slot < length; slot++) {
-                        next[slot] = sum;
-                        sum += branchy[slot];
-                    }
-                    SortRecords a = stripe.allocateLike(N), b = stripe.allocateLike(N);
-                    KeySplit.scatter(stripe, 5, s, topShift, topBits, false, a, next);
-                    KeySplit.scatter(stripe, 5, s, topShift, topBits, true, b, next);
-                    for (int i = 0; i < N; i++) {
-                        assertEquals(a.key(i), b.key(i), where + ": key at " + i);
-                        assertEquals(a.payloads()[i], b.payloads()[i], where + ": payload at " + i);
+                for (boolean payloads : new boolean[] {false, true}) {
+                    for (int partitions : new int[] {1, 2, 3, 5}) {
+                        SortRecords stripe = g.generate(keyBits, N, payloads, 17);
+                        KeySplitters s = splitters(stripe, partitions);
+                        int topShift = topShift(keyBits), topBits = keyBits - topShift;
+                        int[] cuts = s.cutsByTop(topShift, topBits);
+                        String where = g + ", " + keyBits + "-bit keys, payloads " + payloads + ", " + partitions
+                                + " partitions";
+                        if (cuts == null) {
+                            assertTrue(g != KeyGenerator.UNIFORM && partitions > 2, where + ": a top digit cut twice");
+                            continue;
+                        }
+                        int length = Integer.highestOneBit(Math.max(1, partitions - 1)) * 2 << topBits;
+                        int[] bySlot = new int[length], byTop = new int[length];
+                        KeySplit.count(stripe, 5, s, topShift, topBits, bySlot);
+                        int[] next = new int[length];
+                        for (int slot = 0, sum = 0; slot < length; slot++) {
+                            next[slot] = sum;
+                            sum += bySlot[slot];
+                        }
+                        SortRecords a = stripe.allocateLike(N), b = stripe.allocateLike(N);
+                        KeySplit.scatter(stripe, 5, s, topShift, topBits, a, next);
+                        KeySplit.byTopDigit(stripe, 5, s, cuts, topShift, topBits, b, byTop);
+                        assertArrayEquals(bySlot, byTop, where + ": counts");
+                        for (int i = 0; i < N; i++) {
+                            assertEquals(a.key(i), b.key(i), where + ": key at " + i);
+                            if (payloads) {
+                                assertEquals(a.payloads()[i], b.payloads()[i], where + ": payload at " + i);
+                            }
+                        }
                     }
                 }
             }
@@ -65,7 +75,14 @@ class KeySplitTest {
     }
 
     @Test
-    void theBranchFreeWayIsTakenWhereManyKeysShareASplittersTopDigit() {
+    void aTopDigitTwoSplittersShareIsLeftToTheSlots() {
+        SortRecords hot = KeyGenerator.HOT_DIGIT.generate(32, N, false, 17);
+        int topShift = topShift(32);
+        assertEquals(null, splitters(hot, 5).cutsByTop(topShift, 32 - topShift), "5 partitions of a hot digit");
+    }
+
+    @Test
+    void theSlotsAreTakenWhereManyKeysShareASplittersTopDigit() {
         for (KeyGenerator g : KeyGenerator.values()) {
             SortRecords stripe = g.generate(32, N, false, 17);
             KeySplitters s = splitters(stripe, 2);
@@ -84,8 +101,10 @@ class KeySplitTest {
         }
         SortRecords uniform = KeyGenerator.UNIFORM.generate(32, N, false, 17);
         SortRecords few = KeyGenerator.FEW_DISTINCT.generate(32, N, false, 17);
+        SortRecords hot = KeyGenerator.HOT_DIGIT.generate(32, N, false, 17);
         int topShift = topShift(32);
         assertFalse(KeySplit.crowded(uniform, splitters(uniform, 2), topShift, 32 - topShift), "uniform");
-        assertTrue(KeySplit.crowded(few, splitters(few, 2), topShift, 32 - topShift), "few-distinct");
+        assertFalse(KeySplit.crowded(few, splitters(few, 2), topShift, 32 - topShift), "few-distinct");
+        assertTrue(KeySplit.crowded(hot, splitters(hot, 2), topShift, 32 - topShift), "hot-digit");
     }
 }

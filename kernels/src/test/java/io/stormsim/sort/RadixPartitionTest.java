@@ -55,6 +55,25 @@ class RadixPartitionTest {
     }
 
     @Test
+    void partitionsKeptAcrossJobsOfOtherKindsAndSizesStillEqualTheSequentialKernel() {
+        // the buffers a partition keeps (its pool, its bucket scratch) must serve jobs of any kind and size after
+        // each other, growing and shrinking, as a topology's bolts serve their jobs
+        RadixPartition[] parts = {new RadixPartition(0, 3, 8), new RadixPartition(1, 3, 8), new RadixPartition(2, 3, 8)};
+        Object[][] jobs = {{KeyGenerator.UNIFORM, 32, false, 30_011}, {KeyGenerator.HOT_DIGIT, 64, true, 20_011},
+                {KeyGenerator.FEW_DISTINCT, 32, true, 50_021}, {KeyGenerator.UNIFORM, 64, false, 5_003},
+                {KeyGenerator.REVERSED, 32, false, 70_001}, {KeyGenerator.UNIFORM, 32, false, 1_009}};
+        for (int job = 0; job < jobs.length; job++) {
+            KeyGenerator g = (KeyGenerator) jobs[job][0];
+            int keyBits = (int) jobs[job][1], n = (int) jobs[job][3];
+            SortRecords in = g.generate(keyBits, n, (boolean) jobs[job][2], job);
+            SortRecords expected = in.copyOfRange(0, n);
+            new RadixSort(8).sort(expected);
+            List<SortRecords> out = InProcessRadixSort.sort(unevenStripes(in, 3, job), parts);
+            assertTrue(expected.sameRecords(SortRecords.concat(out)), "job " + job + ": " + g + ", " + in);
+        }
+    }
+
+    @Test
     void handlesNoRecordsOneRecordAndCountsNotDivisibleByThePartitions() {
         for (int partitions : PARTITIONS) {
             for (int n : new int[] {0, 1, 2, 4, 7, 13, 101}) {
