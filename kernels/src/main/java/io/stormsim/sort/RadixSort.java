@@ -222,11 +222,21 @@ public final class RadixSort {
                                   int[] counts, int d, int digits) {
         // Tables allocated here: C2 then knows their length and that no store to one changes another, which
         // measured twice as fast as counting into a kept array; each indexed under its own length - 1, which
-        // lets C2 drop the range checks. Tables past the last digit are dummies.
+        // lets C2 drop the range checks. Tables past the last digit are dummies, except for a group of three
+        // (the digits below a partition's top digit, 8-bit digits of 32-bit keys): counting a dummy there
+        // took each partition's sort of 1e7 keys in 2 partitions from 14.3-15.6 ms to 15.8-17.4.
         int radix = 1 << digitBits;
         int[] c0 = new int[radix], c1 = new int[radix], c2 = new int[radix], c3 = new int[radix];
         if (digits - d == 1) {
             countOne(keys, from, to, s0, c0);
+        } else if (digits - d == 3) {
+            int m0 = c0.length - 1, m1 = c1.length - 1, m2 = c2.length - 1;
+            for (int i = from; i < to; i++) {
+                int k = keys[i];
+                c0[(k >>> s0) & m0]++;
+                c1[(k >>> s1) & m1]++;
+                c2[(k >>> s2) & m2]++;
+            }
         } else {
             int m0 = c0.length - 1, m1 = c1.length - 1, m2 = c2.length - 1, m3 = c3.length - 1;
             for (int i = from; i < to; i++) {
@@ -273,6 +283,13 @@ public final class RadixSort {
         if (digits - d == 1) {
             for (int i = from; i < to; i++) {
                 c0[(int) (keys[i] >>> s0) & mask]++;
+            }
+        } else if (digits - d == 3) {
+            for (int i = from; i < to; i++) {
+                long k = keys[i];
+                c0[(int) (k >>> s0) & mask]++;
+                c1[(int) (k >>> s1) & mask]++;
+                c2[(int) (k >>> s2) & mask]++;
             }
         } else {
             for (int i = from; i < to; i++) {
