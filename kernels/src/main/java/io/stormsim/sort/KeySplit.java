@@ -1,5 +1,9 @@
 package io.stormsim.sort;
 
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorSpecies;
+
 /**
  * The loops of {@link RadixPartition#split}: each record's slot is (its destination by the {@link KeySplitters},
  * its top digit, the key's bits from {@code topShift} up), at {@code destination << topBits | top}, and each
@@ -7,26 +11,28 @@ package io.stormsim.sort;
  * are the top digits in order, with each splitter's top digit cut in two: a split writes as many streams as a
  * digit pass. Two ways, with the same result:
  * <ul>
- * <li>{@link #byTopDigit} (where every splitter has a top digit of its own and few keys share one, as
- * uniform keys do): counts the top digits alone, as a digit pass does, and only the keys sharing a
- * splitter's top digit compare key and index with it; those at or above it fill their digit's run from its
- * end, and that part is reversed afterwards, so no count of the cut is needed before the scatter;</li>
+ * <li>{@link #byTopDigit} (where every splitter has a top digit of its own, unless most keys share one): a
+ * plain top digit pass, then each splitter's digit's run, in input order, cut stably in two without a branch
+ * on the comparison; no key outside those runs is compared with a splitter;</li>
  * <li>{@link #count} then {@link #scatter} (otherwise): every key's slot is computed both ways, by the top
- * digit alone and by the splitters, and the one that applies selected without a branch, in each loop again.
- * A branch would cost little while few keys share a splitter's top digit and much once many do, at random
- * (few distinct keys, a hot digit: it then mispredicts).</li>
+ * digit alone and by the splitters, and the one that applies selected without a branch, in each loop again.</li>
  * </ul>
+ * Measured on 5e6 32-bit keys, 2 partitions, one thread, a share of the keys at the splitter's top digit and
+ * the rest uniform: by the top digit 8.2 ms at 1/16, 10.9 at 1/4, 15.3 at 1/2 (and, with the cut written
+ * for each key width, 19.1 at 0.7, 23.8 at 0.9: the pass's counter of one crowded digit is a chain of
+ * increments through memory); by the slots 15.2-16.2 at every share. Before the top digit's way, every split
+ * took the slots' way's two loops: 9.7-9.8 ms on uniform keys (with a branch on each key's top digit).
  */
 final class KeySplit {
     /**
-     * A stripe is crowded when at least 1 key in this many shares a splitter's top digit. Measured on 5e6
-     * 32-bit keys, 2 partitions, one thread, with a share of keys at the splitter's top digit: by the top
-     * digit 9.3 ms at 1 in 32, 12.1 at 1 in 16, 17.9 at 1 in 8, 54.8 at 1 in 2 (each such key a branch that
-     * mispredicts); by the slots 14.8-15.3 ms at every share.
+     * A stripe is crowded, and split by the slots, when at least this share of its keys shares a splitter's top
+     * digit (measured above: the ways cross at about 1/2).
      */
-    static final int CROWDED = 10;
+    static final double CROWDED = 0.5;
     /** Keys {@link #crowded} looks at, evenly spread over the stripe. */
     private static final int CROWD_SAMPLE = 1024;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
 
     private KeySplit() {
     }
@@ -34,9 +40,7 @@ final class KeySplit {
     /**
      * Adds to {@code slots} (a power of two long) the records of {@code stripe}, input records
      * {@code firstIndex ..}, per slot, and writes them to {@code dst} in slot order, stably, whichever way is
-     * faster for the stripe. Measured on 5e6 32-bit keys, 2 partitions, one thread: uniform keys 6.9-7.4 ms by
-     * the top digit, 15.1-15.6 by the slots (9.7-9.8 for both loops of the split before the top digit's way);
-     * 16 distinct values 9.8-10.5 against 13.9-14.1; a hot top digit 50 against 15.6.
+     * faster for the stripe.
      */
     static void split(SortRecords stripe, long firstIndex, KeySplitters splitters, int topShift, int topBits,
                       SortRecords dst, int[] slots) {
@@ -54,7 +58,7 @@ final class KeySplit {
         scatter(stripe, firstIndex, splitters, topShift, topBits, dst, next);
     }
 
-    /** Whether at least 1 in {@value #CROWDED} of an even sample of {@code stripe}'s keys shares a splitter's top digit. */
+    /** Whether at least a share {@value #CROWDED} of an even sample of {@code stripe}'s keys shares a splitter's top digit. */
     static boolean crowded(SortRecords stripe, KeySplitters splitters, int topShift, int topBits) {
         int[] byTop = splitters.slotsByTop(topShift, topBits);
         int n = stripe.size(), sampled = Math.min(n, CROWD_SAMPLE), shared = 0;
@@ -62,38 +66,30 @@ final class KeySplit {
             long key = stripe.key((int) ((long) j * n / sampled));
             shared += byTop[(int) (key >>> topShift) & byTop.length - 1] < 0 ? 1 : 0;
         }
-        return sampled > 0 && (long) shared * CROWDED >= sampled;
+        return sampled > 0 && shared >= CROWDED * sampled;
     }
 
     /**
      * {@link #split} by the top digit, where {@code cuts} (from {@link KeySplitters#cutsByTop}) has every
-     * splitter at a top digit of its own.
+     * splitter at a top digit of its own: a top digit pass, then each cut digit's run split stably in place.
      */
     static void byTopDigit(SortRecords stripe, long firstIndex, KeySplitters splitters, int[] cuts, int topShift,
                            int topBits, SortRecords dst, int[] slots) {
         int n = stripe.size(), top = 1 << topBits;
-        int[] runs = new int[top];
+        int[] runs = new int[top], next = new int[top];
         if (stripe.keyBits() == 32) {
             countTops(stripe.intKeys(), n, topShift, runs);
         } else {
             countTops(stripe.longKeys(), n, topShift, runs);
         }
-        int[] front = new int[top], back = new int[top];
         for (int t = 0, sum = 0; t < top; t++) {
-            front[t] = sum;
+            next[t] = sum;
             sum += runs[t];
-            back[t] = sum;
         }
-        int[] firsts = front.clone();
-        long[] pay = stripe.payloads(), dstPay = dst.payloads();
         if (stripe.keyBits() == 32) {
-            int[] out = dst.intKeys();
-            scatterByTop(stripe.intKeys(), pay, n, firstIndex, topShift, cuts, splitters.packed32(), out, dstPay,
-                    front, back);
+            scatterTops(stripe.intKeys(), stripe.payloads(), n, topShift, dst.intKeys(), dst.payloads(), next.clone());
         } else {
-            long[] out = dst.longKeys();
-            scatterByTop(stripe.longKeys(), pay, n, firstIndex, topShift, cuts, splitters.flippedKeys(),
-                    splitters.indices(), out, dstPay, front, back);
+            scatterTops(stripe.longKeys(), stripe.payloads(), n, topShift, dst.longKeys(), dst.payloads(), next.clone());
         }
         for (int t = 0, below = 0; t < top; t++) {
             int j = cuts[t];
@@ -101,10 +97,15 @@ final class KeySplit {
                 slots[below << topBits | t] += runs[t];
                 continue;
             }
-            int under = front[t] - firsts[t];
+            long key = splitters.key(j), index = splitters.index(j);
+            // The run holds the stripe's records of digit t in input order; its records of the splitter's key
+            // below the splitter's index are those before the splitter's position in the stripe, counted only
+            // when that lies inside the stripe.
+            int equalBelow = index <= firstIndex ? 0 : index >= firstIndex + n ? Integer.MAX_VALUE
+                    : equalKeys(stripe, (int) (index - firstIndex), key);
+            int under = cut(dst, next[t], runs[t], key, equalBelow);
             slots[j << topBits | t] += under;
             slots[(j + 1) << topBits | t] += runs[t] - under;
-            reverse(dst, front[t], firsts[t] + runs[t]);
             below = j + 1;
         }
     }
@@ -123,15 +124,10 @@ final class KeySplit {
         }
     }
 
-    // front[t] is the next position of top digit t from the start of its run, back[t] one past the next from
-    // its end; only records at or above the splitter cutting t take the back.
-
-    private static void scatterByTop(int[] keys, long[] pay, int n, long firstIndex, int topShift, int[] cuts,
-                                     long[] packed, int[] out, long[] outPay, int[] front, int[] back) {
-        int mask = cuts.length - 1;
+    private static void scatterTops(int[] keys, long[] pay, int n, int topShift, int[] out, long[] outPay, int[] next) {
+        int mask = next.length - 1;
         for (int i = 0; i < n; i++) {
-            int k = keys[i], t = k >>> topShift & mask, j = cuts[t];
-            int to = j < 0 || atOrAbove(packed[j], k, firstIndex + i) == 0 ? front[t]++ : --back[t];
+            int k = keys[i], to = next[k >>> topShift & mask]++;
             out[to] = k;
             if (pay != null) {
                 outPay[to] = pay[i];
@@ -139,14 +135,12 @@ final class KeySplit {
         }
     }
 
-    private static void scatterByTop(long[] keys, long[] pay, int n, long firstIndex, int topShift, int[] cuts,
-                                     long[] flipped, long[] indices, long[] out, long[] outPay, int[] front,
-                                     int[] back) {
-        int mask = cuts.length - 1;
+    private static void scatterTops(long[] keys, long[] pay, int n, int topShift, long[] out, long[] outPay,
+                                    int[] next) {
+        int mask = next.length - 1;
         for (int i = 0; i < n; i++) {
             long k = keys[i];
-            int t = (int) (k >>> topShift) & mask, j = cuts[t];
-            int to = j < 0 || !atOrAbove(flipped[j], indices[j], k, firstIndex + i) ? front[t]++ : --back[t];
+            int to = next[(int) (k >>> topShift) & mask]++;
             out[to] = k;
             if (pay != null) {
                 outPay[to] = pay[i];
@@ -154,19 +148,62 @@ final class KeySplit {
         }
     }
 
-    /** Reverses records {@code from .. to-1} of {@code r}. */
-    private static void reverse(SortRecords r, int from, int to) {
-        long[] pay = r.payloads();
-        for (int a = from, b = to - 1; a < b; a++, b--) {
-            long key = r.key(a);
-            r.setKey(a, r.key(b));
-            r.setKey(b, key);
-            if (pay != null) {
-                long p = pay[a];
-                pay[a] = pay[b];
-                pay[b] = p;
+    /**
+     * Records among the first {@code count} of {@code r} whose key is {@code key}, compared a vector at a time:
+     * the stripe holding a splitter counts up to its whole length (scalar, 2.7 ms of a 5e6-key split of 16
+     * distinct values).
+     */
+    private static int equalKeys(SortRecords r, int count, long key) {
+        int equal = 0, i = 0;
+        if (r.keyBits() == 32) {
+            int[] keys = r.intKeys();
+            IntVector k = IntVector.broadcast(INTS, (int) key);
+            for (int end = INTS.loopBound(count); i < end; i += INTS.length()) {
+                equal += IntVector.fromArray(INTS, keys, i).eq(k).trueCount();
+            }
+            for (; i < count; i++) {
+                equal += keys[i] == (int) key ? 1 : 0;
+            }
+        } else {
+            long[] keys = r.longKeys();
+            LongVector k = LongVector.broadcast(LONGS, key);
+            for (int end = LONGS.loopBound(count); i < end; i += LONGS.length()) {
+                equal += LongVector.fromArray(LONGS, keys, i).eq(k).trueCount();
+            }
+            for (; i < count; i++) {
+                equal += keys[i] == key ? 1 : 0;
             }
         }
+        return equal;
+    }
+
+    /**
+     * Splits records {@code from .. from+m-1} of {@code r} (in input order) stably in place: first those below
+     * the splitter (unsigned key {@code key}, of whose records the first {@code equalBelow} are below it), then
+     * those at or above it; returns how many are below. Each record is written to both sides and only one side's
+     * count advances, without a branch on the comparison, which is at random for keys that differ from the
+     * splitter's.
+     */
+    private static int cut(SortRecords r, int from, int m, long key, int equalBelow) {
+        SortRecords above = r.allocateLike(m);
+        long[] pay = r.payloads(), abovePay = above.payloads();
+        int kept = from, moved = 0;
+        for (int i = from, end = from + m, equal = 0; i < end; i++) {
+            long k = r.key(i);
+            int same = k == key ? 1 : 0;
+            int at = Long.compareUnsigned(k, key) > 0 | equal >= equalBelow & same == 1 ? 1 : 0;
+            equal += same;
+            above.setKey(moved, k);
+            r.setKey(kept, k);
+            if (pay != null) {
+                abovePay[moved] = pay[i];
+                pay[kept] = pay[i];
+            }
+            moved += at;
+            kept += 1 - at;
+        }
+        above.copyTo(0, r, kept, moved);
+        return kept - from;
     }
 
     /** Adds to {@code slots} (a power of two long) the records of {@code stripe}, input records {@code firstIndex ..}, per slot. */

@@ -138,6 +138,16 @@ public final class KeySplitters {
         return indices.clone();
     }
 
+    /** Splitter {@code j}'s unsigned key. */
+    long key(int j) {
+        return keys[j];
+    }
+
+    /** Splitter {@code j}'s input index. */
+    long index(int j) {
+        return indices[j];
+    }
+
     /**
      * Per top digit value t (the key's bits from {@code topShift} up, {@code topBits} of them) the splitter
      * whose key has that top digit, -1 where none has; null where two splitters share a top digit.
