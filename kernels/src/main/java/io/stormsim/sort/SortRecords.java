@@ -91,7 +91,10 @@ public final class SortRecords {
         return payloads;
     }
 
-    /** Key {@code i} as an unsigned value (32-bit keys zero-extended); for checks, not hot loops. */
+    /**
+     * Key {@code i} as an unsigned value (32-bit keys zero-extended), a branch on the key width each call: for
+     * checks and loops over a few records (the split's cut of a splitter's run), not for the passes.
+     */
     public long key(int i) {
         return keyBits == 32 ? Integer.toUnsignedLong(intKeys[i]) : longKeys[i];
     }

@@ -75,6 +75,25 @@ class KeySplitTest {
     }
 
     @Test
+    void equalKeysCountTheSameWithAndWithoutVectors() {
+        assertTrue(KeySplit.VECTOR_API, "tests run with --add-modules jdk.incubator.vector (see pom.xml)");
+        for (KeyGenerator g : KeyGenerator.values()) {
+            for (int keyBits : new int[] {32, 64}) {
+                SortRecords r = g.generate(keyBits, N, false, 23);
+                for (int i : new int[] {0, 1, N / 3, N - 1}) {
+                    long key = r.key(i);
+                    for (int count : new int[] {0, 7, N / 2 + 3, N}) {
+                        String where = g + ", " + keyBits + "-bit keys, key of record " + i + ", first " + count;
+                        int scalar = KeySplit.equalKeys(r, count, key, false);
+                        assertEquals(scalar, KeySplit.equalKeys(r, count, key, true), where);
+                        assertTrue(count <= i || scalar >= 1, where + ": the record itself is among them");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void aTopDigitTwoSplittersShareIsLeftToTheSlots() {
         SortRecords hot = KeyGenerator.HOT_DIGIT.generate(32, N, false, 17);
         int topShift = topShift(32);
