@@ -73,20 +73,12 @@ final class KeySplit {
                            int topBits, SortRecords dst, int[] slots) {
         int n = stripe.size(), top = 1 << topBits;
         int[] runs = new int[top], next = new int[top];
-        if (stripe.keyBits() == 32) {
-            countTops(stripe.intKeys(), n, topShift, runs);
-        } else {
-            countTops(stripe.longKeys(), n, topShift, runs);
-        }
+        RadixSort.count(stripe, 0, n, topShift, topBits, 1, runs);
         for (int t = 0, sum = 0; t < top; t++) {
             next[t] = sum;
             sum += runs[t];
         }
-        if (stripe.keyBits() == 32) {
-            scatterTops(stripe.intKeys(), stripe.payloads(), n, topShift, dst.intKeys(), dst.payloads(), next.clone());
-        } else {
-            scatterTops(stripe.longKeys(), stripe.payloads(), n, topShift, dst.longKeys(), dst.payloads(), next.clone());
-        }
+        RadixSort.scatter(new SortRecords[] {stripe}, new int[] {0}, new int[] {n}, 1, dst, topShift, next.clone());
         for (int t = 0, below = 0; t < top; t++) {
             int j = cuts[t];
             if (j < 0) {
@@ -103,44 +95,6 @@ final class KeySplit {
             slots[j << topBits | t] += under;
             slots[(j + 1) << topBits | t] += runs[t] - under;
             below = j + 1;
-        }
-    }
-
-    private static void countTops(int[] keys, int n, int topShift, int[] runs) {
-        int mask = runs.length - 1;
-        for (int i = 0; i < n; i++) {
-            runs[keys[i] >>> topShift & mask]++;
-        }
-    }
-
-    private static void countTops(long[] keys, int n, int topShift, int[] runs) {
-        int mask = runs.length - 1;
-        for (int i = 0; i < n; i++) {
-            runs[(int) (keys[i] >>> topShift) & mask]++;
-        }
-    }
-
-    private static void scatterTops(int[] keys, long[] pay, int n, int topShift, int[] out, long[] outPay, int[] next) {
-        int mask = next.length - 1;
-        for (int i = 0; i < n; i++) {
-            int k = keys[i], to = next[k >>> topShift & mask]++;
-            out[to] = k;
-            if (pay != null) {
-                outPay[to] = pay[i];
-            }
-        }
-    }
-
-    private static void scatterTops(long[] keys, long[] pay, int n, int topShift, long[] out, long[] outPay,
-                                    int[] next) {
-        int mask = next.length - 1;
-        for (int i = 0; i < n; i++) {
-            long k = keys[i];
-            int to = next[(int) (k >>> topShift) & mask]++;
-            out[to] = k;
-            if (pay != null) {
-                outPay[to] = pay[i];
-            }
         }
     }
 
