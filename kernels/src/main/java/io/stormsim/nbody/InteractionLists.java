@@ -19,12 +19,21 @@ final class InteractionLists {
     int[] bIndex = new int[256];
     /**
      * Mixed precision: cell terms as their centre of mass relative to the group's centre (ox, oy, oz) in
-     * float and the offset of their float mass, quadrupole and trace in {@link #floatMoments} (the tree's); body
-     * terms as position relative to the centre and mass in float.
+     * float and their float mass, quadrupole and trace ({@link #cellFloats}, copied from the tree's
+     * {@link #floatMoments}); body terms as position relative to the centre and mass in float.
      */
     float[] fcx, fcy, fcz, fbx, fby, fbz, fbm;
-    int[] cellMoments;
-    float[] floatMoments;
+    /**
+     * Cell term k's float mass, quadrupole and trace at {@code k * Octree.FLOAT_STRIDE}, copied from the
+     * tree when the cell is listed, so that the kernel reads them in list order and C2 hoists their bounds
+     * checks out of the loop. Read from the tree through the cell's index, they were checked at every term,
+     * and the code C2 made of that loop (JDK 17, AVX-512) stored and reloaded four 64-byte vectors on the
+     * stack at every term: wherever the callers' frames left the stack pointer off a 64-byte boundary, those
+     * accesses straddled two cache lines and the cell terms took 2.5x as long, for as long as the callers'
+     * frames kept their size (tens to hundreds of steps, a different stretch in every JVM).
+     */
+    float[] cellFloats;
+    final float[] floatMoments;
     /** Mixed precision: for a body term, the group index of the body (skipped for itself), else -1. */
     float[] fbSelf;
     /**
@@ -40,12 +49,12 @@ final class InteractionLists {
 
     InteractionLists(Precision precision, float[] floatMoments) {
         this.precision = precision;
+        this.floatMoments = floatMoments;
         if (precision == Precision.MIXED) {
-            this.floatMoments = floatMoments;
             fcx = new float[256];
             fcy = new float[256];
             fcz = new float[256];
-            cellMoments = new int[256];
+            cellFloats = new float[256 * Octree.FLOAT_STRIDE];
             fbx = new float[256];
             fby = new float[256];
             fbz = new float[256];
@@ -114,13 +123,14 @@ final class InteractionLists {
             fcx = Arrays.copyOf(fcx, cap);
             fcy = Arrays.copyOf(fcy, cap);
             fcz = Arrays.copyOf(fcz, cap);
-            cellMoments = Arrays.copyOf(cellMoments, cap);
+            cellFloats = Arrays.copyOf(cellFloats, cap * Octree.FLOAT_STRIDE);
         }
         int k = cellCount++;
         fcx[k] = (float) (cell[cb + Octree.COM_X] - ox);
         fcy[k] = (float) (cell[cb + Octree.COM_Y] - oy);
         fcz[k] = (float) (cell[cb + Octree.COM_Z] - oz);
-        cellMoments[k] = c * Octree.FLOAT_STRIDE;
+        System.arraycopy(floatMoments, c * Octree.FLOAT_STRIDE, cellFloats, k * Octree.FLOAT_STRIDE,
+                Octree.FLOAT_STRIDE);
     }
 
     /** Appends tree bodies {@code from..from+n-1}. */

@@ -13,7 +13,7 @@ final class MixedScalarListKernel implements ListKernel {
      * vector kernel moves its float lanes into double once per run instead of once per term.
      */
     static final int FLOAT_TERMS = 64;
-    /** Where a cell's mass, quadrupole and trace sit in its record of {@link Octree#floatMoments}. */
+    /** Where a cell's mass, quadrupole and trace sit in its record of {@link InteractionLists#cellFloats}. */
     static final int M = 0, XX = Octree.Q_XX - Octree.MASS, YY = Octree.Q_YY - Octree.MASS,
             ZZ = Octree.Q_ZZ - Octree.MASS, XY = Octree.Q_XY - Octree.MASS, XZ = Octree.Q_XZ - Octree.MASS,
             YZ = Octree.Q_YZ - Octree.MASS, TR = Octree.TRACE - Octree.MASS;
@@ -26,7 +26,7 @@ final class MixedScalarListKernel implements ListKernel {
     @Override
     public void sum(InteractionLists l, double[] body, double eps2, Gravity.Field f, int out) {
         float e2 = (float) eps2;
-        float[] mp = l.floatMoments;
+        float[] mp = l.cellFloats;
         for (int j = 0; j < l.size; j++) {
             int i = l.first + j;
             float xi = (float) (body[i * Octree.BODY_STRIDE] - l.ox);
@@ -37,7 +37,7 @@ final class MixedScalarListKernel implements ListKernel {
             for (int from = 0; from < l.cellCount; from += FLOAT_TERMS) {
                 float rax = 0, ray = 0, raz = 0, rpot = 0;
                 for (int k = from, to = Math.min(from + FLOAT_TERMS, l.cellCount); k < to; k++) {
-                    int o = l.cellMoments[k];
+                    int o = k * Octree.FLOAT_STRIDE;
                     float dx = xi - l.fcx[k], dy = yi - l.fcy[k], dz = zi - l.fcz[k];
                     float r2s = Math.fma(dz, dz, Math.fma(dy, dy, Math.fma(dx, dx, e2)));
                     float inv = 1.0f / (float) Math.sqrt(r2s);

@@ -50,7 +50,7 @@ final class MixedVectorListKernel implements ListKernel {
             gz[j] = (float) (body[i * Octree.BODY_STRIDE + 2] - l.oz);
             gi[j] = j < l.size ? j : -2;
         }
-        float[] mp = l.floatMoments;
+        float[] mp = l.cellFloats;
         FloatVector zero = FloatVector.zero(S);
         FloatVector one = FloatVector.broadcast(S, 1.0f), minusHalf = FloatVector.broadcast(S, -0.5f);
         float e2f = (float) eps2;
@@ -67,7 +67,7 @@ final class MixedVectorListKernel implements ListKernel {
             for (int from = 0; from < l.cellCount; from += RUN) {
                 FloatVector vax = zero, vay = zero, vaz = zero, vpot = zero;
                 for (int k = from, to = Math.min(from + RUN, l.cellCount); k < to; k++) {
-                    int o = l.cellMoments[k];
+                    int o = k * Octree.FLOAT_STRIDE;
                     FloatVector dx = xi.sub(l.fcx[k]), dy = yi.sub(l.fcy[k]), dz = zi.sub(l.fcz[k]);
                     FloatVector r2s = dz.fma(dz, dy.fma(dy, dx.fma(dx, e2)));
                     FloatVector inv = one.div(r2s.sqrt());
