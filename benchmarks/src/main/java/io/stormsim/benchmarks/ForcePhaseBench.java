@@ -11,6 +11,7 @@ import io.stormsim.nbody.Precision;
 import io.stormsim.nbody.RootCell;
 import io.stormsim.nbody.TreeBuilder;
 import io.stormsim.nbody.TreeWalk;
+import io.stormsim.run.VectorApi;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -65,9 +66,8 @@ public class ForcePhaseBench {
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) {
-        boolean vectorModule = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         boolean wantVector = !params.getBenchmark().endsWith("scalarKernel");
-        if (vectorModule != wantVector) {
+        if (VectorApi.PRESENT != wantVector) {
             throw new IllegalStateException(params.getBenchmark() + " needs a JVM "
                     + (wantVector ? "with" : "without") + " --add-modules jdk.incubator.vector");
         }

@@ -1,5 +1,7 @@
 package io.stormsim.fft;
 
+import io.stormsim.run.VectorApi;
+
 /**
  * In-place complex FFTs of one power-of-two length n on {@link #GROUP} rows at once, held interleaved:
  * value i of row (lane) b at {@code i * GROUP + b}, real and imaginary parts in two arrays of GROUP n.
@@ -23,7 +25,6 @@ public final class LaneFft {
     public static final int GROUP = 8;
     /** Values of a group (128 bytes each) whose small stages run together: 32 KB, within L1. */
     private static final int BLOCK = 256;
-    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 
     public final int n;
     private final int[] reversed;
@@ -36,7 +37,7 @@ public final class LaneFft {
     private final boolean simd;
 
     public LaneFft(int n) {
-        this(n, VECTOR_API);
+        this(n, VectorApi.PRESENT);
     }
 
     /** With {@code simd} false, the scalar loops only (tests compare the two). */
@@ -82,7 +83,7 @@ public final class LaneFft {
 
     /** Whether the SIMD loops run, if {@code wanted}: where the JVM has the Vector API and a group is whole vectors. */
     static boolean simd(boolean wanted) {
-        return wanted && VECTOR_API && VectorLaneFft.fits(GROUP);
+        return wanted && VectorApi.PRESENT && VectorLaneFft.fits(GROUP);
     }
 
     /** Where input value i goes before {@link #transform}: i with its log2 n bits reversed. */

@@ -1,5 +1,6 @@
 package io.stormsim.fft;
 
+import io.stormsim.run.VectorApi;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class SixStepFft {
     public static final int MAX_M = 28;
 
     public SixStepFft(int m) {
-        this(m, LaneFft.VECTOR_API);
+        this(m, VectorApi.PRESENT);
     }
 
     /** With {@code simd} false, the scalar loops only (tests compare the two). */

@@ -1,5 +1,7 @@
 package io.stormsim.nbody;
 
+import io.stormsim.run.VectorApi;
+
 /**
  * Sums a group's interaction lists for each body of the group. Implementations of one precision must
  * give the same bits: every term is computed with the same operations in the same order, lane by lane,
@@ -15,10 +17,8 @@ interface ListKernel {
     /** The vector kernel of this precision where the JVM has the Vector API module, else the scalar one. */
     static ListKernel best(Precision precision) {
         if (precision == Precision.MIXED) {
-            return VECTOR_API ? new MixedVectorListKernel() : new MixedScalarListKernel();
+            return VectorApi.PRESENT ? new MixedVectorListKernel() : new MixedScalarListKernel();
         }
-        return VECTOR_API ? new VectorListKernel() : new ScalarListKernel();
+        return VectorApi.PRESENT ? new VectorListKernel() : new ScalarListKernel();
     }
-
-    boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 }

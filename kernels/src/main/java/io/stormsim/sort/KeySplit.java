@@ -1,5 +1,7 @@
 package io.stormsim.sort;
 
+import io.stormsim.run.VectorApi;
+
 /**
  * The loops of {@link RadixPartition#split}: each record's slot is (its destination by the {@link KeySplitters},
  * its top digit, the key's bits from {@code topShift} up), at {@code destination << topBits | top}, and each
@@ -27,8 +29,6 @@ final class KeySplit {
     static final double CROWDED = 0.5;
     /** Keys {@link #crowded} looks at, evenly spread over the stripe. */
     private static final int CROWD_SAMPLE = 1024;
-    /** Whether this JVM has the Vector API ({@code --add-modules jdk.incubator.vector}); {@link VectorKeys} needs it. */
-    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 
     private KeySplit() {
     }
@@ -90,7 +90,7 @@ final class KeySplit {
             // below the splitter's index are those before the splitter's position in the stripe, counted only
             // when that lies inside the stripe.
             int equalBelow = index <= firstIndex ? 0 : index >= firstIndex + n ? Integer.MAX_VALUE
-                    : equalKeys(stripe, (int) (index - firstIndex), key, VECTOR_API);
+                    : equalKeys(stripe, (int) (index - firstIndex), key, VectorApi.PRESENT);
             int under = cut(dst, next[t], runs[t], key, equalBelow);
             slots[j << topBits | t] += under;
             slots[(j + 1) << topBits | t] += runs[t] - under;

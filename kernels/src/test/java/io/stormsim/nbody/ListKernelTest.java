@@ -3,6 +3,7 @@ package io.stormsim.nbody;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.run.VectorApi;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -15,7 +16,7 @@ class ListKernelTest {
     @CsvSource({"double, 0.01, 32", "double, 0.0, 32", "double, 0.05, 13", "double, 0.01, 200",
             "mixed, 0.01, 32", "mixed, 0.0, 32", "mixed, 0.05, 13", "mixed, 0.01, 200", "mixed, 0.01, 1000"})
     void vectorAndScalarKernelsAgreeBitForBit(String precision, double softening, int groupSize) {
-        assertTrue(ListKernel.VECTOR_API, "tests run with --add-modules jdk.incubator.vector (see pom.xml)");
+        assertTrue(VectorApi.PRESENT, "tests run with --add-modules jdk.incubator.vector (see pom.xml)");
         Octree tree = plummerTree(3000, 11);
         int[] roots = {0};
         boolean mixed = Precision.of(precision) == Precision.MIXED;

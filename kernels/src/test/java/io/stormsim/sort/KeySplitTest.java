@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stormsim.run.VectorApi;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class KeySplitTest {
 
     @Test
     void equalKeysCountTheSameWithAndWithoutVectors() {
-        assertTrue(KeySplit.VECTOR_API, "tests run with --add-modules jdk.incubator.vector (see pom.xml)");
+        assertTrue(VectorApi.PRESENT, "tests run with --add-modules jdk.incubator.vector (see pom.xml)");
         for (KeyGenerator g : KeyGenerator.values()) {
             for (int keyBits : new int[] {32, 64}) {
                 SortRecords r = g.generate(keyBits, N, false, 23);
