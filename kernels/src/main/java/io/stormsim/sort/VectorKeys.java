@@ -28,9 +28,6 @@ final class VectorKeys {
                 equal += LongVector.fromArray(LONGS, keys, i).eq(k).trueCount();
             }
         }
-        for (; i < count; i++) {
-            equal += r.key(i) == key ? 1 : 0;
-        }
-        return equal;
+        return equal + KeySplit.equalKeys(r, i, count, key);
     }
 }
