@@ -29,7 +29,6 @@ public final class Move {
         return move >>> 12;
     }
 
-    /** PDN text: "11-15" for a plain move, "22x31" (two squares, which PDN allows) for a capture. */
     /** The moves of {@code line} in PDN, each after a space. */
     public static String toPdn(long[] line) {
         StringBuilder b = new StringBuilder();
@@ -39,6 +38,7 @@ public final class Move {
         return b.toString();
     }
 
+    /** PDN text: "11-15" for a plain move, "22x31" (two squares, which PDN allows) for a capture. */
     public static String toPdn(long move) {
         return Board.square(from(move)) + (captured(move) == 0 ? "-" : "x") + Board.square(to(move));
     }

@@ -46,7 +46,6 @@ public final class Position {
         return Fen.parse(START_FEN);
     }
 
-    /** The position after {@code move}, which must be legal here. */
     /** The position after the moves of {@code line}, in order. */
     public Position play(long[] line) {
         Position p = this;
@@ -56,6 +55,7 @@ public final class Position {
         return p;
     }
 
+    /** The position after {@code move}, which must be legal here. */
     public Position play(long move) {
         long crown = blackToMove ? Board.BLACK_CROWN : Board.WHITE_CROWN;
         long h = Zobrist.after(hash, move, kings, blackToMove);

@@ -137,10 +137,6 @@ public final class RadixSort {
         }
     }
 
-    /**
-     * Whether {@code keys[0..n)} are already in unsigned order, when the stable sort is the identity. Random
-     * keys answer within a few reads; sorted input then costs one read instead of every pass.
-     */
     /** Whether records {@code from .. to-1} of {@code r} are in unsigned key order. */
     static boolean ascending(SortRecords r, int from, int to) {
         if (r.keyBits() == 32) {
@@ -161,6 +157,10 @@ public final class RadixSort {
         return true;
     }
 
+    /**
+     * Whether {@code keys[0..n)} are already in unsigned order, when the stable sort is the identity. Random
+     * keys answer within a few reads; sorted input then costs one read instead of every pass.
+     */
     private static boolean ascending(int[] keys, int n) {
         for (int i = 1; i < n; i++) {
             if (Integer.compareUnsigned(keys[i - 1], keys[i]) > 0) {

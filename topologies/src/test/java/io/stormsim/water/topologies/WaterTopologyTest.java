@@ -360,8 +360,10 @@ public class WaterTopologyTest extends LocalClusterTest {
         }
     }
 
-    /** The original's table: the line pairs between the lattice banner and the timing lines. */
-    /** The printed table of an original run's output: what water.out holds. */
+    /**
+     * The printed table of an original run's output (what water.out holds): the line pairs between the lattice
+     * banner and the timing lines.
+     */
     public static List<String> tableLines(List<String> lines) {
         List<String> table = new ArrayList<>();
         boolean in = false;
