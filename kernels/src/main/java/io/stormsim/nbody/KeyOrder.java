@@ -61,6 +61,68 @@ public final class KeyOrder {
         return order;
     }
 
+    /**
+     * The permutation that {@link #sortedOrder(long[], long[])} gives, for keys that are already runs in that
+     * order: runs {@code runStart[r] .. runStart[r+1]-1}, merged pairwise (a pass of O(n) per doubling of the
+     * runs' length) instead of sorted again. Throws if a run is out of order, naming it and the position.
+     */
+    public static int[] mergedOrder(long[] keys, long[] tieBreak, int[] runStart) {
+        checkRuns(keys, tieBreak, runStart);
+        int n = keys.length, runs = runStart.length - 1;
+        int[] order = new int[n], scratch = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        int[] bounds = runStart.clone();
+        while (runs > 1) {
+            int merged = (runs + 1) / 2;
+            int[] next = new int[merged + 1];
+            for (int r = 0; r < runs; r += 2) {
+                int lo = bounds[r], mid = bounds[Math.min(r + 1, runs)], hi = bounds[Math.min(r + 2, runs)];
+                merge(order, lo, mid, hi, scratch, keys, tieBreak);
+                next[r / 2] = lo;
+            }
+            next[merged] = bounds[runs];
+            int[] t = order;
+            order = scratch;
+            scratch = t;
+            bounds = next;
+            runs = merged;
+        }
+        return order;
+    }
+
+    /**
+     * Throws unless each run {@code runStart[r] .. runStart[r+1]-1} is in (key, tie-break) order, naming the first
+     * that is not.
+     */
+    public static void checkRuns(long[] keys, long[] tieBreak, int[] runStart) {
+        int runs = runStart.length - 1;
+        for (int r = 0; r < runs; r++) {
+            for (int i = runStart[r] + 1; i < runStart[r + 1]; i++) {
+                if (before(keys, tieBreak, i, i - 1)) {
+                    throw new IllegalArgumentException("run " + r + " of " + runs + " is out of (key, tie-break) order"
+                            + " at position " + (i - runStart[r]) + ": only runs already in order can be merged");
+                }
+            }
+        }
+    }
+
+    /** {@code src[lo..mid)} and {@code src[mid..hi)} merged into {@code dst[lo..hi)}, the left run first on a tie. */
+    private static void merge(int[] src, int lo, int mid, int hi, int[] dst, long[] keys, long[] tieBreak) {
+        int a = lo, b = mid, out = lo;
+        while (a < mid && b < hi) {
+            dst[out++] = before(keys, tieBreak, src[b], src[a]) ? src[b++] : src[a++];
+        }
+        System.arraycopy(src, a, dst, out, mid - a);
+        System.arraycopy(src, b, dst, out + mid - a, hi - b);
+    }
+
+    /** Whether element i comes strictly before element j: by key, then by tie-break (both signed). */
+    private static boolean before(long[] keys, long[] tieBreak, int i, int j) {
+        return keys[i] < keys[j] || keys[i] == keys[j] && tieBreak[i] < tieBreak[j];
+    }
+
     private static void insertionSortByTie(int[] order, int from, int to, long[] tieBreak) {
         for (int i = from + 1; i < to; i++) {
             int v = order[i];

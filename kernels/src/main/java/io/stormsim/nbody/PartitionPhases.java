@@ -1,5 +1,6 @@
 package io.stormsim.nbody;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,6 +24,41 @@ public final class PartitionPhases {
                 sortedKeys[i] = keys[order[i]];
             }
             return new KeyedBodies(b.gather(order, 0, b.n), sortedKeys);
+        }
+
+        /**
+         * The bodies of {@code pieces}, each already in (Morton key, id) order under {@code root} (runs of the
+         * senders' sorted bodies), merged into that order: the same bodies and order as {@link #sort} of their
+         * concatenation, without sorting again. A single non-empty piece is kept as it is, not copied: the
+         * caller owns the pieces. Throws if a piece is out of order.
+         */
+        public static KeyedBodies merge(List<Bodies> pieces, RootCell root) {
+            List<Bodies> runs = new ArrayList<>(pieces.size());
+            for (Bodies piece : pieces) {
+                if (piece.n > 0) {
+                    runs.add(piece);
+                }
+            }
+            if (runs.size() <= 1) {
+                Bodies only = runs.isEmpty() ? new Bodies(0) : runs.get(0);
+                long[] keys = root.keys(only);
+                KeyOrder.checkRuns(keys, only.id, new int[] {0, only.n});
+                return new KeyedBodies(only, keys);
+            }
+            Bodies all = Bodies.concat(runs);
+            long[] keys = new long[all.n];
+            int[] runStart = new int[runs.size() + 1];
+            for (int r = 0; r < runs.size(); r++) {
+                long[] runKeys = root.keys(runs.get(r));
+                System.arraycopy(runKeys, 0, keys, runStart[r], runKeys.length);
+                runStart[r + 1] = runStart[r] + runKeys.length;
+            }
+            int[] order = KeyOrder.mergedOrder(keys, all.id, runStart);
+            long[] sortedKeys = new long[all.n];
+            for (int i = 0; i < all.n; i++) {
+                sortedKeys[i] = keys[order[i]];
+            }
+            return new KeyedBodies(all.gather(order, 0, all.n), sortedKeys);
         }
     }
 

@@ -70,7 +70,7 @@ public final class PartitionedRun {
         TargetRegion[] regions = new TargetRegion[partitions];
         for (int q = 0; q < partitions; q++) {
             long t0 = System.nanoTime();
-            PartitionPhases.KeyedBodies owned = PartitionPhases.KeyedBodies.sort(Bodies.concat(inbox.get(q)), root);
+            PartitionPhases.KeyedBodies owned = PartitionPhases.KeyedBodies.merge(inbox.get(q), root);
             state[q] = owned.bodies();
             long t1 = System.nanoTime();
             observer.phase(MIGRATE, q, migrateNanos[q] + t1 - t0, owned, root, d);

@@ -1,6 +1,8 @@
 package io.stormsim.nbody;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -130,5 +132,54 @@ class KeyOrderTest {
         for (int i = 0; i < n; i++) {
             assertTrue(ids[a[i]] == ids2[b[i]] && keys[a[i]] == keys2[b[i]], "position " + i);
         }
+    }
+
+    /**
+     * Runs already in (key, tie-break) order, cut from random keys with duplicates and repeated tie-breaks (so
+     * equal pairs across runs too), empty runs among them: their merge is the permutation of a stable
+     * comparison sort by key then tie-break, which is what {@code sortedOrder(keys, tieBreak)} gives.
+     */
+    @ParameterizedTest(name = "{0} runs")
+    @ValueSource(ints = {1, 2, 3, 5, 16})
+    void mergedRunsGiveTheSortedOrder(int runs) {
+        SplittableRandom rnd = new SplittableRandom(runs);
+        int n = 12_000;
+        long[] raw = keysWithDuplicates(rnd, n, 40), rawTie = new long[n];
+        for (int i = 0; i < n; i++) {
+            rawTie[i] = rnd.nextInt(50) - 25;
+        }
+        int[] cuts = rnd.ints(runs - 1, 0, n + 1).sorted().toArray();
+        int[] runStart = new int[runs + 1];
+        System.arraycopy(cuts, 0, runStart, 1, runs - 1);
+        runStart[runs] = n;
+        if (runs >= 3) {
+            runStart[2] = runStart[1]; // an empty run between two others
+        }
+        long[] keys = new long[n], tie = new long[n];
+        for (int r = 0; r < runs; r++) {
+            int from = runStart[r], to = runStart[r + 1];
+            int[] inRun = referenceOrder(Arrays.copyOfRange(raw, from, to), Comparator.<Integer>comparingLong(
+                    i -> raw[from + i]).thenComparingLong(i -> rawTie[from + i]));
+            for (int i = 0; i < inRun.length; i++) {
+                keys[from + i] = raw[from + inRun[i]];
+                tie[from + i] = rawTie[from + inRun[i]];
+            }
+        }
+        int[] expected = referenceOrder(keys, Comparator.<Integer>comparingLong(i -> keys[i])
+                .thenComparingLong(i -> tie[i]));
+        assertArrayEquals(expected, KeyOrder.mergedOrder(keys, tie, runStart));
+        assertArrayEquals(expected, KeyOrder.sortedOrder(keys, tie));
+    }
+
+    @Test
+    void aRunOutOfOrderIsRefusedByName() {
+        long[] keys = {1, 2, 3, 5, 4, 6}, tie = new long[6];
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> KeyOrder.mergedOrder(keys, tie, new int[] {0, 2, 6}));
+        assertEquals("run 1 of 2 is out of (key, tie-break) order at position 2: only runs already in order can be"
+                + " merged", e.getMessage());
+        long[] tied = {1, 1}, ties = {2, 1};
+        assertThrows(IllegalArgumentException.class, () -> KeyOrder.checkRuns(tied, ties, new int[] {0, 2}),
+                "equal keys out of tie-break order");
     }
 }

@@ -1,10 +1,14 @@
 package io.stormsim.nbody;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,5 +34,44 @@ class PartitionPhasesTest {
         assertTrue(sequential.sameStateBits(partitioned), "final bodies differ from the sequential run");
         assertEquals(sequentialEnergy, partitionedEnergy);
         assertTrue(!sequential.sameStateBits(initial.sortedById()), "the bodies did not move");
+    }
+
+    /**
+     * What the tree phase receives, one run of each sender's sorted bodies (here 3 senders, their runs cut at
+     * the same keys), merged: the same bodies and keys, in the same order, as sorting their concatenation again.
+     * A single piece is taken as it is.
+     */
+    @Test
+    void mergedPiecesAreTheSortOfTheirConcatenation() {
+        Bodies all = PlummerSphere.generate(6000, 3);
+        RootCell root = RootCell.around(Box.of(all));
+        long[] cutKeys = {root.key(-0.2, 0.1, 0.0), root.key(0.3, -0.4, 0.2)};
+        java.util.Arrays.sort(cutKeys);
+        List<List<Bodies>> inbox = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (int sender = 0; sender < 3; sender++) {
+            PartitionPhases.KeyedBodies kb = PartitionPhases.KeyedBodies.sort(all.stripe(sender, 3), root);
+            int from = 0;
+            for (int q = 0; q < 3; q++) {
+                int to = from;
+                while (to < kb.keys().length && (q == 2 || kb.keys()[to] < cutKeys[q])) {
+                    to++;
+                }
+                inbox.get(q).add(kb.bodies().slice(from, to));
+                from = to;
+            }
+        }
+        for (List<Bodies> pieces : inbox) {
+            PartitionPhases.KeyedBodies sorted = PartitionPhases.KeyedBodies.sort(Bodies.concat(pieces), root);
+            PartitionPhases.KeyedBodies merged = PartitionPhases.KeyedBodies.merge(pieces, root);
+            assertTrue(sorted.bodies().sameStateBits(merged.bodies()), "merged bodies differ from the sort");
+            assertArrayEquals(sorted.bodies().cost, merged.bodies().cost);
+            assertArrayEquals(sorted.keys(), merged.keys());
+            assertTrue(pieces.stream().allMatch(p -> p.n > 0), "every partition receives from every sender here");
+        }
+        Bodies one = inbox.get(1).get(0);
+        assertSame(one, PartitionPhases.KeyedBodies.merge(List.of(new Bodies(0), one), root).bodies());
+        Bodies reversed = one.gather(java.util.stream.IntStream.range(0, one.n).map(i -> one.n - 1 - i).toArray(), 0,
+                one.n);
+        assertThrows(IllegalArgumentException.class, () -> PartitionPhases.KeyedBodies.merge(List.of(reversed), root));
     }
 }

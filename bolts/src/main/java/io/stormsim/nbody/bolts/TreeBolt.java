@@ -34,7 +34,7 @@ public class TreeBolt extends NbodyBolt {
     protected void onStep(long step, StepInputs in) {
         PartitionState state = in.one(MigrateBolt.PLAN);
         List<Bodies> pieces = in.all(MigrateBolt.PIECE);
-        KeyedBodies owned = KeyedBodies.sort(Bodies.concat(pieces), state.root);
+        KeyedBodies owned = KeyedBodies.merge(pieces, state.root);
         state.bodies = owned.bodies();
         state.localTree = PartitionPhases.localTree(owned, state.root, state.decomposition, partition, config.params());
         TargetRegion region = TargetRegion.of(state.localTree,
