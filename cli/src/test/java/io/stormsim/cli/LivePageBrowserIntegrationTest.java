@@ -28,6 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 class LivePageBrowserIntegrationTest {
     private static final Path TARGET = Path.of("target");
     private static final Duration START = Duration.ofSeconds(120);
+    /**
+     * Enough radix sort jobs of 3e6 keys to keep the jobs going for ~12 s (~20 ms a job, two in flight): the 40
+     * of before were over in ~1 s, and once the page's first update came after the last job, so it never saw
+     * them advance.
+     */
+    private static final int JOBS = 600;
     @TempDir
     Path tmp;
 
@@ -77,7 +83,7 @@ class LivePageBrowserIntegrationTest {
         Path out = tmp.resolve("radix-sort");
         Path yaml = LocalClusterTest.YAML.resolveSibling("radix-sort.yaml");
         CompletableFuture<StormsimCommandLineTest.Outcome> run = CompletableFuture.supplyAsync(() ->
-                StormsimCommandLineTest.stormsim("run", yaml.toString(), "--set", "keys=3000000", "--set", "jobs=40",
+                StormsimCommandLineTest.stormsim("run", yaml.toString(), "--set", "keys=3000000", "--set", "jobs=" + JOBS,
                         "--set", "jobs.in.flight=2", "--set", "output.dir=" + out, "--set", "write.output=false",
                         "--set", "stream.bind=" + stream, "--set", "metrics.ports=",
                         "--web", String.valueOf(port)));
@@ -93,7 +99,7 @@ class LivePageBrowserIntegrationTest {
             chromium.await("document.querySelectorAll('#components tbody tr').length == 6", START,
                     "the spout and the bolts from Nimbus");
             chromium.screenshot(TARGET.resolve("live-page-radix-sort.png"));
-            finalState(chromium, run, "40 of 40 jobs done (100.0%)");
+            finalState(chromium, run, JOBS + " of " + JOBS + " jobs done (100.0%)");
             assertEquals(List.of(), missingCharts(chromium, List.of("energy-error", "rate")), "no charts of steps");
         }
     }
