@@ -18,12 +18,7 @@ public final class PartitionPhases {
     public record KeyedBodies(Bodies bodies, long[] keys) {
         public static KeyedBodies sort(Bodies b, RootCell root) {
             long[] keys = root.keys(b);
-            int[] order = KeyOrder.sortedOrder(keys, b.id);
-            long[] sortedKeys = new long[b.n];
-            for (int i = 0; i < b.n; i++) {
-                sortedKeys[i] = keys[order[i]];
-            }
-            return new KeyedBodies(b.gather(order, 0, b.n), sortedKeys);
+            return inOrder(b, keys, KeyOrder.sortedOrder(keys, b.id));
         }
 
         /**
@@ -39,26 +34,28 @@ public final class PartitionPhases {
                     runs.add(piece);
                 }
             }
-            if (runs.size() <= 1) {
-                Bodies only = runs.isEmpty() ? new Bodies(0) : runs.get(0);
+            if (runs.size() == 1) {
+                Bodies only = runs.get(0);
                 long[] keys = root.keys(only);
                 KeyOrder.checkRuns(keys, only.id, new int[] {0, only.n});
                 return new KeyedBodies(only, keys);
             }
             Bodies all = Bodies.concat(runs);
-            long[] keys = new long[all.n];
+            long[] keys = root.keys(all);
             int[] runStart = new int[runs.size() + 1];
             for (int r = 0; r < runs.size(); r++) {
-                long[] runKeys = root.keys(runs.get(r));
-                System.arraycopy(runKeys, 0, keys, runStart[r], runKeys.length);
-                runStart[r + 1] = runStart[r] + runKeys.length;
+                runStart[r + 1] = runStart[r] + runs.get(r).n;
             }
-            int[] order = KeyOrder.mergedOrder(keys, all.id, runStart);
-            long[] sortedKeys = new long[all.n];
-            for (int i = 0; i < all.n; i++) {
-                sortedKeys[i] = keys[order[i]];
+            return inOrder(all, keys, KeyOrder.mergedOrder(keys, all.id, runStart));
+        }
+
+        /** Bodies {@code order[0]}, {@code order[1]}, ... of {@code b}, with their keys from {@code keys}. */
+        private static KeyedBodies inOrder(Bodies b, long[] keys, int[] order) {
+            long[] orderedKeys = new long[b.n];
+            for (int i = 0; i < b.n; i++) {
+                orderedKeys[i] = keys[order[i]];
             }
-            return new KeyedBodies(all.gather(order, 0, all.n), sortedKeys);
+            return new KeyedBodies(b.gather(order, 0, b.n), orderedKeys);
         }
     }
 

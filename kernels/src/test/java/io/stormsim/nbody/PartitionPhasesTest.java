@@ -70,6 +70,8 @@ class PartitionPhasesTest {
         }
         Bodies one = inbox.get(1).get(0);
         assertSame(one, PartitionPhases.KeyedBodies.merge(List.of(new Bodies(0), one), root).bodies());
+        assertEquals(0, PartitionPhases.KeyedBodies.merge(List.of(new Bodies(0), new Bodies(0)), root).keys().length,
+                "no bodies received");
         Bodies reversed = one.gather(java.util.stream.IntStream.range(0, one.n).map(i -> one.n - 1 - i).toArray(), 0,
                 one.n);
         assertThrows(IllegalArgumentException.class, () -> PartitionPhases.KeyedBodies.merge(List.of(reversed), root));
